@@ -1,0 +1,129 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one database handle type, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories take either the database or a transaction opened by a use case. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** src/db and dist/db are both two levels below the package root. */
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
+
+/** Any number, the same in every process: serialises migrations of servers starting together. */
+const MIGRATION_LOCK_KEY = 7_311_204_871;
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite takes no lock on its directory and two processes on it would corrupt it, so the server
+ * holds DATA_DIR/db.lock (with its pid) while it runs.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by another server process (pid ${pid}). ` +
+            'Stop that process first, or give this one another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
+        );
+      }
+      // A stale lock left by a process that died: take it over.
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not take the lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://...; unset opens the embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    try {
+      const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+      return { db, engine: 'postgres', close: () => pool.end() };
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  const inMemory = options.dataDir === 'memory://';
+  const release = inMemory ? () => undefined : acquireDataDirLock(options.dataDir);
+  try {
+    const dbDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
+    if (dbDir && !existsSync(dbDir)) mkdirSync(dbDir, { recursive: true });
+    const client = dbDir ? new PGlite(dbDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Database,
+      engine: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * One description of every API path (PRODUCT §3): the server registers routes from these,
+ * the web client calls them, and the OpenAPI document at /api/docs is generated from them.
+ */
+export type Access = 'public' | 'optional' | 'user' | 'admin';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api, in Fastify syntax (`/editgroup/:id`), spelt as the seeds spell it. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** public: no token; optional: token read when present; user: any signed-in user; admin: admins only. */
+  access: Access;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  response: Record<number, z.ZodType>;
+}
+
+export function defineRoute<const T extends RouteDef>(def: T): T {
+  return def;
+}
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+/** 422 answer: Laravel's shape, which the seeds' clients read. */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+export const errorResponses = {
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  413: messageSchema,
+  422: validationErrorSchema,
+  429: messageSchema,
+} as const;
+
+/** Laravel paginator envelope at the top level (PRODUCT §3). */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+    prev_page_url: z.string().nullable(),
+    next_page_url: z.string().nullable(),
+  });
+}
+export type Paginated<T> = {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  prev_page_url: string | null;
+  next_page_url: string | null;
+};
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** A required text field with Laravel-style messages ("The email field is required."). */
+export function requiredText(label: string, max = 255) {
+  return z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, { error: `The ${label} field is required.` })
+    .max(max, { error: `The ${label} may not be greater than ${max} characters.` });
+}
+
+export function requiredEmail(label = 'email') {
+  return z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, { error: `The ${label} field is required.` })
+    .max(255, { error: `The ${label} may not be greater than 255 characters.` })
+    .pipe(z.email({ error: `The ${label} must be a valid email address.` }))
+    .transform((value) => value.toLowerCase());
+}
+
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: 'The id must be a number.' }).int().positive(),
+});
+
+export const roleSchema = z.enum(['admin', 'user']);
+export type Role = z.infer<typeof roleSchema>;
