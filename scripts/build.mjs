@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Builds what is missing or out of date: the contract and the server with `tsc -b` (incremental),
+// the web app with Vite when its sources are newer than its last build. `--force` rebuilds all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`\nbuild failed: ${command} ${args.join(' ')}\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const tscBin = path.join(root, 'node_modules/typescript/bin/tsc');
+run(process.execPath, [tscBin, '-b', ...(force ? ['--force'] : []), 'apps/server']);
+
+const webDir = path.join(root, 'apps/web');
+const webBuilt = path.join(webDir, 'dist/index.html');
+const webSources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(webDir, p));
+const sourcesTime = Math.max(...webSources.map(newestMtime), newestMtime(path.join(root, 'packages/contract/src')));
+if (force || !existsSync(webBuilt) || statSync(webBuilt).mtimeMs < sourcesTime) {
+  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], webDir);
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// `npm test`: every test of the portal, as CI runs it (.ci/run). Builds once, then runs the
+// independent suites in parallel: lint + typecheck, server HTTP tests on PGlite and on PostgreSQL,
+// web component tests; then the Playwright journeys in Debian's Chromium against the built app.
+// Ends with the line `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ci = process.env.CI === 'true';
+const reports = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+};
+const failures = [];
+let passed = 0;
+let failed = 0;
+
+function log(text) {
+  process.stdout.write(`${text}\n`);
+}
+
+function canConnect(url, defaultPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || defaultPort) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(3000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Runs a command with its output kept, so that parallel suites print one after another. */
+function runStep(name, command, args, options = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...env, ...options.env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      log(`\n===== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds}s =====`);
+      process.stdout.write(output);
+      resolve({ name, code, output });
+    });
+  });
+}
+
+function countVitest(file, step) {
+  if (!existsSync(file)) {
+    failed += 1;
+    failures.push(`${step.name}: no report (the runner did not finish)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numFailedTests > 0 || step.code !== 0) failures.push(step.name);
+  if (report.numFailedTests === 0 && step.code !== 0) failed += 1; // failed outside a test (setup, type error)
+}
+
+function countCheck(step) {
+  if (step.code === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(step.name);
+  }
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+async function ensureChromium() {
+  let chromium = findChromium();
+  if (chromium) return chromium;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log("Chromium is missing: installing Debian's chromium package for the browser tests (apt-get install chromium)...");
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env: aptEnv });
+    chromium = findChromium();
+  }
+  if (!chromium) {
+    log(
+      'The browser tests need Chromium and it is missing. Install it with `sudo apt-get install chromium` ' +
+        '(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary, then run `npm test` again.',
+    );
+  }
+  return chromium;
+}
+
+// 1. The real services the suites use.
+const postgresUp = await canConnect(env.TEST_DATABASE_URL, 5432);
+const redisUp = await canConnect(env.TEST_REDIS_URL, 6379);
+for (const [name, up, url] of [
+  ['PostgreSQL', postgresUp, env.TEST_DATABASE_URL],
+  ['Redis', redisUp, env.TEST_REDIS_URL],
+]) {
+  if (up) continue;
+  if (ci) {
+    log(`${name} is unreachable at ${url}: CI runs every suite against it, so the run fails.`);
+    log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  log(`NOTICE: ${name} is unreachable at ${url}; its test pass is SKIPPED (under CI=true this fails the run).`);
+}
+if (!postgresUp) env.SKIP_POSTGRES_TESTS = '1';
+if (!redisUp) env.SKIP_REDIS_TESTS = '1';
+
+const chromium = await ensureChromium();
+
+// 2. Build once: contract, server and web (the browser tests run the built app).
+log('Building...');
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit', env });
+if (build.status !== 0) {
+  log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// 3. Independent suites in parallel.
+const node = process.execPath;
+const bin = (p) => path.join(root, 'node_modules', p);
+const serverReport = path.join(reports, 'server.json');
+const webReport = path.join(reports, 'web.json');
+const [lint, typecheck, serverTests, webTests] = await Promise.all([
+  runStep('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']),
+  runStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  runStep('server tests (PGlite and PostgreSQL)', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server') }),
+  runStep('web component tests', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web') }),
+]);
+countCheck(lint);
+countCheck(typecheck);
+countVitest(serverReport, serverTests);
+countVitest(webReport, webTests);
+
+// 4. Browser journeys.
+if (chromium) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  const e2e = await runStep('browser journeys (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--reporter=list,json'], {
+    cwd: path.join(root, 'e2e'),
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  if (existsSync(e2eReport)) {
+    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    passed += stats.expected + (stats.flaky ?? 0);
+    failed += stats.unexpected;
+    if (stats.unexpected > 0 || e2e.code !== 0) failures.push(e2e.name);
+    if (stats.unexpected === 0 && e2e.code !== 0) failed += 1;
+  } else countCheck(e2e);
+} else {
+  failed += 1;
+  failures.push('browser journeys: Chromium missing');
+}
+
+rmSync(reports, { recursive: true, force: true });
+log('');
+if (failures.length > 0) log(`Failed: ${failures.join('; ')}`);
+log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
