@@ -1,5 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.js';
+
+/**
+ * Agent numbers ("Agent-1001", 000 §1) come from this sequence, starting at 1001: take one with
+ * `nextAgentIdSql` when an agent row is created (register or add-agent), so pending agents have one too.
+ * A sequence never hands the same number to two concurrent registrations.
+ */
+export const agentIdSequence = pgSequence('agent_id_seq', { startWith: 1001, minValue: 1001 });
+export const nextAgentIdSql = sql<number>`nextval('agent_id_seq')::integer`;
 
 export const userRoleEnum = pgEnum('user_role', ['admin', 'user']);
 /** Agent approval (001 §4): pending, then approved (shown Active) or rejected. */
@@ -38,8 +60,8 @@ export const users = pgTable(
     city: text('city'),
     country: text('country').notNull().default('Pakistan'),
     /** Stored file ids (see the files table). */
-    imageFileId: integer('image_file_id'),
-    logoFileId: integer('logo_file_id'),
+    imageFileId: integer('image_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    logoFileId: integer('logo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     /** register (self sign-up), admin (added by an admin), seed (start-up). */
     source: text('source').notNull().default('register'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,3 +78,27 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * WhatsApp verification codes (PRODUCT §4 "Agents and accounts"): 6 digits, valid 10 minutes, 5 tries,
+ * stored hashed. A new code for the same user replaces the old one (the use case deletes it first).
+ */
+export const whatsappCodes = pgTable(
+  'whatsapp_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The number the code was sent to; only that number is saved when the code matches. */
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries so far; the code is dead at 5. */
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('whatsapp_codes_user_idx').on(t.userId)],
+);
+
+export type WhatsappCodeRow = typeof whatsappCodes.$inferSelect;

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.js';
+import { groups } from '../groups/groups.table.js';
+import { users } from '../users/users.table.js';
+
+/** 000 §3: payment_status 0 Unpaid, 1 partial, 2 Paid. */
+export type PaymentStatus = 0 | 1 | 2;
+
+/**
+ * Booking (000 §3): seats of one group sold to an agent or, as a walk-in, by an admin.
+ *
+ * Money is whole rupees (PRODUCT §3). Which amounts are stored and which are derived (PRODUCT §4
+ * "Payments and ledger": derived amounts are never out of step):
+ * - total_amount is computed by the server from the counts and the unit prices copied from the group at
+ *   booking time (a check constraint holds them together, so a later price change does not alter a booking);
+ * - discount is set on confirmation; received_amount is the sum of the booking's live payments, rewritten
+ *   from that sum (never incremented) by every payment write, in the same transaction;
+ * - final_total, remaining_amount and payment_status are GENERATED columns computed by PostgreSQL from
+ *   those three, so no code path can store a value that disagrees with them, and inserts cannot set them.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'restrict' }),
+    /** The agent (users.id, not the Agent-{agent_id} number) charged for the booking; null for a walk-in sale. */
+    agentUserId: integer('agent_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Walk-in sale by an admin (PRODUCT §4: `agent` 0 with `walking` 1); exactly when there is no agent. */
+    walking: boolean('walking').notNull().default(false),
+    /** The API's confirmed 1 / 0 (Hold). */
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** The API's cancel_status 1 cancelled. */
+    cancelStatus: boolean('cancel_status').notNull().default(false),
+    /** Hold expiry (000 §4); the sweeper cancels unconfirmed bookings past it (PRODUCT §4). */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    adults: smallint('adults').notNull(),
+    children: smallint('children').notNull().default(0),
+    /** Infants take no seat (PRODUCT §4). */
+    infants: smallint('infants').notNull().default(0),
+    /** Group price and infant price when booked. */
+    price: integer('price').notNull(),
+    infantPrice: integer('infant_price').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    discount: integer('discount').notNull().default(0),
+    finalTotal: integer('final_total')
+      .notNull()
+      .generatedAlwaysAs(sql`"total_amount" - "discount"`),
+    receivedAmount: integer('received_amount').notNull().default(0),
+    remainingAmount: integer('remaining_amount')
+      .notNull()
+      .generatedAlwaysAs(sql`"total_amount" - "discount" - "received_amount"`),
+    paymentStatus: smallint('payment_status')
+      .$type<PaymentStatus>()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(case when "received_amount" >= "total_amount" - "discount" then 2 when "received_amount" > 0 then 1 else 0 end)::smallint`,
+      ),
+    remarks: text('remarks'),
+    /** Idempotency-Key header of add-booking (PRODUCT §4), unique per caller. */
+    idempotencyKey: text('idempotency_key'),
+    addedBy: integer('added_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    editedBy: integer('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The booking date of the lists and searches (shown in Asia/Karachi). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // PRODUCT §4 "Booking": 1 to 5 adults, infants not more than adults, non-negative counts.
+    check('bookings_counts', sql`${t.adults} between 1 and 5 and ${t.children} >= 0 and ${t.infants} between 0 and ${t.adults}`),
+    check('bookings_walk_in', sql`${t.walking} = (${t.agentUserId} is null)`),
+    check('bookings_prices', sql`${t.price} >= 0 and ${t.infantPrice} >= 0`),
+    // Adults and children pay the group price, infants the infant price (PRODUCT §4).
+    check(
+      'bookings_total',
+      sql`${t.totalAmount} = (${t.adults} + ${t.children}) * ${t.price} + ${t.infants} * ${t.infantPrice}`,
+    ),
+    check('bookings_discount', sql`${t.discount} between 0 and ${t.totalAmount}`),
+    check('bookings_received', sql`${t.receivedAmount} >= 0`),
+    check('bookings_confirmed_at', sql`not ${t.confirmed} or ${t.confirmedAt} is not null`),
+    check('bookings_cancelled_at', sql`not ${t.cancelStatus} or ${t.cancelledAt} is not null`),
+    index('bookings_group_idx').on(t.groupId),
+    index('bookings_agent_created_idx').on(t.agentUserId, t.createdAt),
+    index('bookings_created_idx').on(t.createdAt),
+    // The hold sweeper's scan: live holds by expiry.
+    index('bookings_hold_expiry_idx').on(t.cancelAt).where(sql`not ${t.confirmed} and not ${t.cancelStatus}`),
+    uniqueIndex('bookings_idempotency_unique')
+      .on(t.addedBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/** Passenger type (000 §3); ages on the first departure decide it (PRODUCT §4). */
+export const passengerTypeEnum = pgEnum('passenger_type', ['adult', 'child', 'infant']);
+
+/** Passenger of a booking (000 §3 booking_sub entry). */
+export const bookingPassengers = pgTable(
+  'booking_passengers',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Order in the booking form, from 0. */
+    position: smallint('position').notNull(),
+    type: passengerTypeEnum('type').notNull(),
+    title: text('title').notNull(),
+    /** Trimmed, inner spaces collapsed, upper-cased (PRODUCT §4). */
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    dob: date('dob', { mode: 'string' }).notNull(),
+    passportNo: text('passport_no').notNull(),
+    passportExpiryDate: date('passport_expiry_date', { mode: 'string' }).notNull(),
+    /** Passport scan, required per passenger (PRODUCT §4); private file. */
+    passportFileId: integer('passport_file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    /** Visa copy, optional; private file. */
+    visaFileId: integer('visa_file_id').references(() => files.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // 000 §5: adults Mr, Mrs, Ms; children Mstr, Miss; infants Inf.
+    check(
+      'booking_passengers_title',
+      sql`(${t.type} = 'adult' and ${t.title} in ('Mr', 'Mrs', 'Ms')) or (${t.type} = 'child' and ${t.title} in ('Mstr', 'Miss')) or (${t.type} = 'infant' and ${t.title} = 'Inf')`,
+    ),
+    uniqueIndex('booking_passengers_booking_position_unique').on(t.bookingId, t.position),
+    // PNR Excel and admin search by passport number.
+    index('booking_passengers_passport_no_idx').on(t.passportNo),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBookingRow = typeof bookings.$inferInsert;
+export type BookingPassengerRow = typeof bookingPassengers.$inferSelect;
+export type NewBookingPassengerRow = typeof bookingPassengers.$inferInsert;
+export type PassengerType = (typeof passengerTypeEnum.enumValues)[number];

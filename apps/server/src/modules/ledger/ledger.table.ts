@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bookings } from '../bookings/bookings.table.js';
+import { payments } from '../payments/payments.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * PRODUCT §4 "Payments and ledger": `out` charges a confirmed booking at its final total (discount inside),
+ * `in` is a payment, `reversal` un-charges a charged booking that is cancelled.
+ */
+export const ledgerEntryTypeEnum = pgEnum('ledger_entry_type', ['out', 'in', 'reversal']);
+
+/**
+ * The agent ledger (001 §2 Accounts): one row a posting, written by the booking and payment use cases in
+ * the transaction that changes the booking or payment. Amounts are positive; the type gives the sign. Balance (what the agent owes) = sum(out) - sum(in) - sum(reversal); opening balance
+ * + rows in a date range = closing balance. Walk-in sales have no agent and never appear here.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    agentUserId: integer('agent_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    /** Set on `in` rows: the payment they mirror. An edited payment updates its row; a deleted one removes it. */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    type: ledgerEntryTypeEnum('type').notNull(),
+    amount: integer('amount').notNull(),
+    /** The accounting date (Asia/Karachi): confirmation day for out, receive_date for in, cancel day for reversal. */
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_entries_amount', sql`${t.amount} >= 0`),
+    check('ledger_entries_payment', sql`(${t.type} = 'in') = (${t.paymentId} is not null)`),
+    // Agent ledger and balance report: one agent's rows in date order.
+    index('ledger_entries_agent_date_idx').on(t.agentUserId, t.entryDate, t.id),
+    index('ledger_entries_booking_idx').on(t.bookingId),
+    uniqueIndex('ledger_entries_payment_unique').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+  ],
+);
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
+export type LedgerEntryType = (typeof ledgerEntryTypeEnum.enumValues)[number];
