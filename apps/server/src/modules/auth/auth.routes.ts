@@ -1,0 +1,60 @@
+import {
+  changePasswordRoute,
+  loginRoute,
+  logoutRoute,
+  REGISTERED_MESSAGE,
+  registerRoute as registerAccountRoute,
+} from '@portal/contract/auth';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/route.js';
+import { rateLimitPolicies } from '../../plugins/rate-limit.js';
+import { changePassword, login, logout, register } from './auth.usecases.js';
+
+function requireUser<T>(user: T | null): T {
+  // The auth hook has already answered 401 on 'user' routes without a caller.
+  if (!user) throw new Error('route declared access user but no user is set');
+  return user;
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  registerRoute(
+    app,
+    loginRoute,
+    async (request) => {
+      const session = await login({
+        db: app.db,
+        email: request.body.email,
+        password: request.body.password,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { success: session };
+    },
+    { rateLimit: [rateLimitPolicies.loginPerIp, rateLimitPolicies.loginPerAddress] },
+  );
+
+  registerRoute(app, logoutRoute, async (request) => {
+    await logout({ db: app.db, tokenId: requireUser(request.user).tokenId });
+    return { message: 'Logged out successfully.' };
+  });
+
+  registerRoute(
+    app,
+    registerAccountRoute,
+    async (request, reply) => {
+      await register({ db: app.db, input: request.body });
+      reply.code(201);
+      return { message: REGISTERED_MESSAGE };
+    },
+    { rateLimit: [rateLimitPolicies.register] },
+  );
+
+  registerRoute(app, changePasswordRoute, async (request) => {
+    await changePassword({
+      db: app.db,
+      userId: requireUser(request.user).id,
+      oldPassword: request.body.old_password,
+      newPassword: request.body.new_password,
+    });
+    return { message: 'Password changed successfully!' };
+  });
+}

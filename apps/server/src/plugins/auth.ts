@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createForbiddenError, createUnauthenticatedError } from '../lib/http-error.js';
+import { authenticateToken, type AuthUser } from '../modules/auth/auth.usecases.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; null for anonymous requests and on public routes. */
+    user: AuthUser | null;
+  }
+}
+
+function readBearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  // A token is 43 base64url characters; anything far longer is not worth hashing.
+  return match?.[1] && match[1].length <= 200 ? match[1] : undefined;
+}
+
+/**
+ * The one auth hook (STYLE: fastify/demo autohooks): every route declares its access in the contract
+ * (registerRoute copies it to the route config) and this hook enforces it (PRODUCT §3, §4 roles).
+ * It runs on onRequest, before the body is read, so anonymous uploads are refused without parsing them.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access ?? 'public';
+    if (access === 'public') return;
+    const token = readBearerToken(request);
+    request.user = token ? await authenticateToken({ db: app.db, token }) : null;
+    if (access === 'optional') return;
+    if (!request.user) throw createUnauthenticatedError();
+    if (access === 'admin' && request.user.role !== 'admin') throw createForbiddenError();
+  });
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helpers.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+
+let t: TestApp;
+let webDistDir: string;
+beforeAll(async () => {
+  webDistDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDistDir, 'assets', 'app.js'), 'console.log("app")');
+  writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg/>');
+  t = await buildTestApp({ webDistDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('static SPA (PRODUCT §1)', () => {
+  it('when / is requested, then index.html is served without long caching', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when a client-side route is requested, then index.html answers it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/dashboard/book/12?tab=passengers' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when a hashed asset is requested, then it is cached for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("app")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('when a top-level file is requested, then it is served and revalidated', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when an unknown /api path is requested, then 404 JSON, not index.html', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('when a page is served, then the CSP allows the SPA and its websocket', async () => {
+    const csp = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+  });
+});
+
+describe('OpenAPI document (PRODUCT §3)', () => {
+  it('when /api/docs is opened, then the Swagger UI page answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = response.statusCode === 302 ? await t.app.inject({ method: 'GET', url: response.headers.location as string }) : response;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger');
+  });
+
+  it('when /api/docs/json is read, then it lists the contract routes with their schemas and security', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/login'].post.requestBody).toBeDefined();
+    expect(document.paths['/api/login'].post.responses['401']).toBeDefined();
+    expect(document.paths['/api/health'].get).toBeDefined();
+    expect(document.paths['/api/logout'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(document.paths).some((p) => p.startsWith('/api/docs'))).toBe(false);
+  });
+});

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config/config.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database.js';
+import { seedDatabase } from '../db/seed/seed.js';
+import { hashPassword } from '../lib/password.js';
+import { nextAgentIdSql, users, type UserRow } from '../modules/users/users.table.js';
+import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from './postgres.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+const silentLogger = { info: () => undefined, warn: () => undefined };
+
+/** PGlite in memory, or a fresh copy of the migrated template on PostgreSQL (see vitest.config.ts). */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+
+  const name = `${inject('pgRunPrefix')}${randomBytes(6).toString('hex')}`;
+  const admin = await connectMaintenance();
+  try {
+    // Copying needs the template to have no other session; concurrent copies can collide, so retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(inject('pgTemplate'))}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name), dataDir: 'unused' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = await connectMaintenance();
+      try {
+        await cleanup.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export interface TestAgent {
+  user: UserRow;
+  email: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  /** Closes the app and drops its database. */
+  close(): Promise<void>;
+  /** Closes only the database, under the running app (a lost connection); close() still cleans up. */
+  closeDatabase(): Promise<void>;
+  /** An agent (role user); approved agents get the next agent_id. */
+  createAgent(options?: {
+    status?: 'pending' | 'approved' | 'rejected';
+    email?: string;
+    password?: string | null;
+    isActive?: boolean;
+    changePassword?: boolean;
+  }): Promise<TestAgent>;
+  /** An extra administrator (the seed already made ADMIN_EMAIL / ADMIN_PASSWORD). */
+  createAdmin(options?: { email?: string; password?: string; isActive?: boolean }): Promise<TestAgent>;
+  /** Logs in through the API and returns the bearer token; throws unless the answer is 200. */
+  loginAs(email: string, password: string): Promise<string>;
+}
+
+let counter = 0;
+function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** A random private address per call, so helper logins never use up the per-IP login limit a test is measuring. */
+export function randomIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${(c ?? 0) % 250 + 1}`;
+}
+
+/**
+ * The whole application on a fresh database (STYLE: tests boot the whole app and `inject`).
+ * Call it in `beforeAll` and `close()` in `afterAll`: one database per test file.
+ */
+export async function buildTestApp(
+  options: { webDistDir?: string; extraRoutes?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
+    webDistDir: options.webDistDir,
+  };
+  const handle = await openTestDatabase();
+  const { db } = handle;
+  await seedDatabase({ db, config, logger: silentLogger });
+  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes });
+
+  async function insertUser(values: PgInsertValue<typeof users>): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  let databaseClosed: Promise<void> | undefined;
+  const closeDatabase = () => (databaseClosed ??= handle.close());
+
+  return {
+    app,
+    db,
+    config,
+    closeDatabase,
+    async close() {
+      await app.close();
+      await closeDatabase();
+    },
+    async createAgent({ status = 'approved', email, password, isActive = true, changePassword = false } = {}) {
+      const address = email ?? uniqueEmail('agent');
+      // Registrants have no password until accepted (PRODUCT §4); approved agents get one by default.
+      const plain = password === undefined ? (status === 'approved' ? 'Agent@12345' : null) : password;
+      const user = await insertUser({
+        role: 'user',
+        name: 'Test Agent',
+        email: address,
+        passwordHash: plain ? await hashPassword(plain) : null,
+        activeStatus: status,
+        isActive,
+        changePassword,
+        agentId: nextAgentIdSql,
+        agencyName: 'Test Travels',
+        phone: '03001234567',
+        city: 'LAHORE',
+        source: 'admin',
+      });
+      return { user, email: address, password: plain ?? '' };
+    },
+    async createAdmin({ email, password = 'Admin2@12345', isActive = true } = {}) {
+      const address = email ?? uniqueEmail('admin');
+      const user = await insertUser({
+        role: 'admin',
+        name: 'Second Admin',
+        email: address,
+        passwordHash: await hashPassword(password),
+        activeStatus: 'approved',
+        isActive,
+        source: 'admin',
+      });
+      return { user, email: address, password };
+    },
+    async loginAs(email, password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+        remoteAddress: randomIp(),
+      });
+      if (response.statusCode !== 200) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { success: { token: string } }).success.token;
+    },
+  };
+}
+
+/** `Authorization` header for a token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A multipart/form-data payload from plain fields (repeat a name for `name[]` arrays). */
+export function multipart(fields: Array<[string, string]>): { payload: string; headers: Record<string, string> } {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
