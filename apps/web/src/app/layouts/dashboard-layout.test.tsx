@@ -1,0 +1,97 @@
+import { changePasswordRoute, logoutRoute } from '@portal/contract/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reply, stubFetch } from '@/testing/fetch-stub';
+import { buildSession, storeSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
+
+describe('dashboard shell (000 §2, §4)', () => {
+  it('when logging out, then POST /api/logout is sent, the token is removed and the user goes to /signin', async () => {
+    storeSession();
+    const fetchMock = stubFetch({ 'POST /api/logout': reply(logoutRoute, 200, { message: 'Logged out' }) });
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('when the logout call fails, then the user is still signed out', async () => {
+    storeSession();
+    stubFetch({ 'POST /api/logout': reply(logoutRoute, 401, { message: 'Unauthenticated.' }) });
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('when the role is user, then the sidebar hides Management and shows My Ledger', async () => {
+    storeSession(buildSession({ role: 'user', agent_id: 12 }));
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByText('General')).toBeInTheDocument();
+    expect(within(nav).queryByText('Management')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Agents')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(nav).getByText('Accounts'));
+    expect(within(nav).getByRole('link', { name: 'My Ledger' })).toHaveAttribute('href', '/dashboard/accounts');
+    expect(within(nav).queryByText('General Report')).not.toBeInTheDocument();
+  });
+
+  it('when the role is admin, then the sidebar shows Management with the static badges', async () => {
+    storeSession(buildSession({ role: 'admin' }));
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByText('Management')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Groups 10\+/ })).toHaveAttribute('href', '/dashboard/groups');
+    expect(within(nav).getByRole('link', { name: /All Users 10\+/ })).toHaveAttribute('href', '/dashboard/users');
+    expect(within(nav).getByRole('link', { name: /Groups History 32\+/ })).toHaveAttribute('href', '/dashboard/groups-history');
+  });
+
+  it('when a group is clicked, then its sub-items expand and collapse', async () => {
+    storeSession();
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const user = userEvent.setup();
+    expect(within(nav).queryByRole('link', { name: 'All Bookings' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByText('Bookings'));
+    expect(within(nav).getByRole('link', { name: 'All Bookings' })).toHaveAttribute('href', '/dashboard/bookings');
+    expect(within(nav).getByRole('link', { name: 'Unpaid' })).toHaveAttribute('href', '/dashboard/pendingbookings');
+    await user.click(within(nav).getByText('Bookings'));
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'All Bookings' })).not.toBeInTheDocument());
+  });
+
+  it('when searching from the header, then it goes to /dashboard/search/{query}', async () => {
+    storeSession();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText('Search by email , PNR'), 'ali@agency.pk{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search/ali%40agency.pk'));
+  });
+
+  it('when change_password is true, then the blocking password modal shows and Save waits for both fields', async () => {
+    storeSession(buildSession({ role: 'user', agent_id: 4, change_password: true }));
+    stubFetch({
+      'POST /api/changeuserpassword': reply(changePasswordRoute, 200, { message: 'Password changed successfully!' }),
+    });
+    renderApp('/dashboard');
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Old Password/), 'Temp@1234');
+    expect(save).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/New Password/), 'NewPass@1234');
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your password' })).not.toBeInTheDocument());
+    expect(JSON.parse(window.localStorage.getItem('token') ?? '{}')).toMatchObject({ change_password: false });
+  });
+});

@@ -1,0 +1,60 @@
+import { AppShell, Box, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/lib/session';
+import { DashboardHeader } from './dashboard-header';
+import { DashboardSidebar } from './dashboard-sidebar';
+
+const DASHBOARD_HEADER_HEIGHT = 64;
+
+/**
+ * Dashboard shell (000 §2): header, sidebar, content, footer. The toggle flips one active state that
+ * the four parts expose as data-sidebar-collapsed; on phones the sidebar is an overlay drawer.
+ * Blocking modals over the shell live here (forced password change now; WhatsApp and banner popup later).
+ */
+export default function DashboardLayout() {
+  const session = useSession();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const logout = useLogout();
+
+  // RequireSession renders this layout only with a session; the check keeps types honest.
+  if (!session) return null;
+  const collapsed = !desktopOpened || undefined;
+
+  return (
+    <AppShell
+      header={{ height: DASHBOARD_HEADER_HEIGHT }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+      bg="var(--mantine-color-gray-0)"
+    >
+      <AppShell.Header data-sidebar-collapsed={collapsed}>
+        <DashboardHeader
+          session={session}
+          mobileOpened={mobileOpened}
+          desktopOpened={desktopOpened}
+          onToggleMobile={mobile.toggle}
+          onToggleDesktop={desktop.toggle}
+          onLogout={() => void logout()}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar data-sidebar-collapsed={collapsed} style={{ display: 'flex', flexDirection: 'column' }}>
+        <DashboardSidebar session={session} onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main data-sidebar-collapsed={collapsed} style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box style={{ flex: 1 }} maw={1400} w="100%" mx="auto">
+          <Outlet />
+        </Box>
+        <Box component="footer" data-sidebar-collapsed={collapsed} pt="xl" pb="xs">
+          <Text size="xs" c="dimmed" ta="center">
+            © {new Date().getFullYear()} Group Fares · Airline group tickets
+          </Text>
+        </Box>
+      </AppShell.Main>
+      <ChangePasswordModal />
+    </AppShell>
+  );
+}

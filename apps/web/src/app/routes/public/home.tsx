@@ -1,0 +1,74 @@
+import { Badge, Box, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from '@tabler/icons-react';
+import { EmptyState } from '@/components/empty-state';
+import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
+import classes from './home.module.css';
+
+const features = [
+  { icon: IconPlaneDeparture, title: 'Group seats', text: 'Blocks of seats on Gulf, Saudi and UK sectors, ready to sell.' },
+  { icon: IconClockHour4, title: 'Hold and confirm', text: 'Hold seats while you collect passports, confirm when ready.' },
+  { icon: IconWallet, title: 'Clear accounts', text: 'Every booking and payment in your own ledger, in PKR.' },
+  { icon: IconShieldCheck, title: 'Verified agents', text: 'Only verified travel agencies can book and see prices.' },
+];
+
+/** Home (000 §1-§2): banner, Search Group Tickets, Available Sectors. */
+export default function HomeRoute() {
+  return (
+    <>
+      <Box className={classes.hero}>
+        <Container size="xl" py={{ base: 48, md: 88 }}>
+          <Stack gap="md" maw={640}>
+            <Badge variant="white" color="brand" size="lg" radius="sm" w="fit-content">
+              B2B portal for travel agents
+            </Badge>
+            <Title order={1} c="white" fz={{ base: 32, sm: 44 }} lh={1.15}>
+              Airline group tickets, booked in minutes
+            </Title>
+            <Text c="brand.0" fz={{ base: 'md', sm: 'lg' }}>
+              Search live group fares, hold seats for your passengers and manage payments from one dashboard.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="xl" className={classes.searchWrap}>
+        <Paper shadow="lg" p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder>
+          <Title order={2} fz="xl" mb="md">
+            Search Group Tickets
+          </Title>
+          <SearchTicketsForm />
+        </Paper>
+      </Container>
+
+      <Container size="xl" py={56}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={2}>
+              <Title order={2}>Available Sectors</Title>
+              <Text c="dimmed">Group fares currently on offer, by route.</Text>
+            </Stack>
+          </Group>
+          <EmptyState text="No Data Found" icon={<IconPlaneDeparture size={26} stroke={1.5} />} />
+        </Stack>
+      </Container>
+
+      <Box bg="white" py={56}>
+        <Container size="xl">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+            {features.map((feature) => (
+              <Stack key={feature.title} gap="xs">
+                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                  <feature.icon size={24} stroke={1.6} />
+                </ThemeIcon>
+                <Text fw={700}>{feature.title}</Text>
+                <Text size="sm" c="dimmed">
+                  {feature.text}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+    </>
+  );
+}

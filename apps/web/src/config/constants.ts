@@ -1,0 +1,23 @@
+/** Business constants and fixed texts the app shows (000 §8-§9, 001 §8-§9). Quoted exactly, typos included. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later';
+export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+export const SECURITY_ANSWER_ERROR = 'Incorrect answer to the security question. Please try again.';
+export const PAGE_NOT_FOUND_TEXT = 'Sorry! Page Not Found';
+
+/** Local storage keys. `token` holds the session JSON (000 §3); `version` is the site version marker (000 §4). */
+export const SESSION_STORAGE_KEY = 'token';
+export const SITE_VERSION_STORAGE_KEY = 'version';
+export const SITE_VERSION = '1.0';
+
+export const TOAST_SUCCESS_MS = 2000;
+export const TOAST_ERROR_MS = 4000;
+export const TOAST_LIMIT = 20;
+/** Reload delay after a password change, cancel, delete or status change (000 §9). */
+export const RELOAD_DELAY_MS = 2000;
+export const HEADER_HEIGHT = 77;
+export const HEADER_SCROLL_THRESHOLD = 10;
+export const NOTIFICATION_BADGE_PLACEHOLDER = 0;
+export const AGENT_ID_PREFIX = 'Agent-';
+export const DEFAULT_COUNTRY = 'Pakistan';
+export const TIME_ZONE = 'Asia/Karachi';

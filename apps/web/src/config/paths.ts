@@ -1,0 +1,59 @@
+/**
+ * Every route path of the app (000 §2, 001 §2). `path` is the router pattern,
+ * `getHref` builds a link. Nothing else in the app spells a path.
+ */
+const enc = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  aboutUs: { path: '/aboutus', getHref: () => '/aboutus' },
+  updates: { path: '/updates', getHref: () => '/updates' },
+  contactUs: { path: '/contactus', getHref: () => '/contactus' },
+  bankAccounts: { path: '/bankaccounts', getHref: () => '/bankaccounts' },
+  downloadSitemap: { path: '/download-sitemap', getHref: () => '/download-sitemap' },
+  search: {
+    path: '/search/:dip/:arriv/:date',
+    getHref: (dip: string, arriv: string, date: string) => `/search/${enc(dip)}/${enc(arriv)}/${enc(date)}`,
+  },
+
+  signin: { path: '/signin', getHref: () => '/signin' },
+  forgot: { path: '/forgot', getHref: () => '/forgot' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  thankYou: { path: '/thank-you', getHref: () => '/thank-you' },
+
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    bookings: { path: 'bookings', getHref: () => '/dashboard/bookings' },
+    pendingBookings: { path: 'pendingbookings', getHref: () => '/dashboard/pendingbookings' },
+    cancelBookings: { path: 'cancelbookings', getHref: () => '/dashboard/cancelbookings' },
+    book: { path: 'book/:id', getHref: (id: string | number) => `/dashboard/book/${enc(id)}` },
+    pnr: { path: 'pnr/:pnr', getHref: (pnr: string) => `/dashboard/pnr/${enc(pnr)}` },
+    bookingList: {
+      path: 'booking/:id/:title',
+      getHref: (id: string | number, title: string) => `/dashboard/booking/${enc(id)}/${enc(title)}`,
+    },
+    payments: { path: 'payments', getHref: () => '/dashboard/payments' },
+    accounts: { path: 'accounts', getHref: () => '/dashboard/accounts' },
+    myProfile: { path: 'my-profile', getHref: () => '/dashboard/my-profile' },
+    notifications: { path: 'notifications', getHref: () => '/dashboard/notifications' },
+    search: { path: 'search/:query', getHref: (query: string) => `/dashboard/search/${enc(query)}` },
+    buttonBanners: {
+      path: 'p/:id/:target',
+      getHref: (id: string | number, target: string) => `/dashboard/p/${enc(id)}/${enc(target)}`,
+    },
+    airlines: { path: 'airlines', getHref: () => '/dashboard/airlines' },
+    sectors: { path: 'sectors', getHref: () => '/dashboard/sectors' },
+    groups: { path: 'groups', getHref: () => '/dashboard/groups' },
+    addNewGroup: { path: 'addnewgroup', getHref: () => '/dashboard/addnewgroup' },
+    updateGroup: { path: 'update-group/:id', getHref: (id: string | number) => `/dashboard/update-group/${enc(id)}` },
+    agents: { path: 'agents', getHref: () => '/dashboard/agents' },
+    mySectors: { path: 'my-sectors', getHref: () => '/dashboard/my-sectors' },
+    dashBtn: { path: 'dash-btn', getHref: () => '/dashboard/dash-btn' },
+    groupsHistory: { path: 'groups-history', getHref: () => '/dashboard/groups-history' },
+    settings: { path: 'settings', getHref: () => '/dashboard/settings' },
+    users: { path: 'users', getHref: () => '/dashboard/users' },
+    agentsBalance: { path: 'agents-blnc', getHref: () => '/dashboard/agents-blnc' },
+    emails: { path: 'emails', getHref: () => '/dashboard/emails' },
+    promotion: { path: 'promotion', getHref: () => '/dashboard/promotion' },
+  },
+} as const;

@@ -1,0 +1,46 @@
+import { loginRoute } from '@portal/contract/auth';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { reply, stubFetch } from '@/testing/fetch-stub';
+import { buildSession } from '@/testing/fixtures';
+import { LoginModal } from './login-modal';
+
+function renderModal(onSuccess = vi.fn()) {
+  render(
+    <AppProvider env="test">
+      <MemoryRouter>
+        <LoginModal opened onClose={() => undefined} onSuccess={onSuccess} />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return onSuccess;
+}
+
+async function submit() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Email/), 'agent@example.com');
+  await user.type(screen.getByLabelText(/Password/), 'wrong-password');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+describe('Login to your portal modal (000 §2, §8)', () => {
+  it("when the server answers 403 with its own text, then the modal still reads 'Invalid email or password'", async () => {
+    stubFetch({ 'POST /api/login': reply(loginRoute, 403, { message: 'Your account is pending approval.' }) });
+    renderModal();
+    expect(screen.getByText('Login to your portal')).toBeInTheDocument();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it('when login succeeds, then the session is stored and onSuccess is called', async () => {
+    const session = buildSession({ role: 'user', agent_id: 3 });
+    stubFetch({ 'POST /api/login': reply(loginRoute, 200, { success: session }) });
+    const onSuccess = renderModal();
+    await submit();
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(session));
+    expect(JSON.parse(window.localStorage.getItem('token') ?? 'null')).toEqual(session);
+  });
+});

@@ -1,0 +1,93 @@
+import '@mantine/dates/styles.css';
+import { Button, Grid, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconPlaneArrival, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+
+export type SearchValues = { departure: string; arrival: string; date: string | null };
+
+type SearchTicketsFormProps = { initial?: Partial<SearchValues> };
+
+type Errors = Partial<Record<keyof SearchValues, string>>;
+
+function validate(values: SearchValues): Errors {
+  const errors: Errors = {};
+  if (!values.departure.trim()) errors.departure = 'Departure is required';
+  if (!values.arrival.trim()) errors.arrival = 'Arrival is required';
+  if (!values.date) errors.date = 'Date is required';
+  return errors;
+}
+
+/** Search Group Tickets (000 §2, §5): Departure, Arrival and Date, all required; goes to /search/{dip}/{arriv}/{date}. */
+export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SearchValues>({
+    departure: initial?.departure ?? '',
+    arrival: initial?.arrival ?? '',
+    date: initial?.date ?? null,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const set = <K extends keyof SearchValues>(key: K, value: SearchValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <form
+      noValidate
+      aria-label="Search Group Tickets"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = validate(values);
+        setErrors(found);
+        if (Object.keys(found).length > 0 || !values.date) return;
+        void navigate(
+          paths.search.getHref(values.departure.trim().toUpperCase(), values.arrival.trim().toUpperCase(), values.date),
+        );
+      }}
+    >
+      <Grid gap="sm" align="flex-start">
+        <Grid.Col span={{ base: 12, sm: 6, md: 3.5 }}>
+          <TextInput
+            label="Departure"
+            placeholder="e.g. LHE"
+            required
+            leftSection={<IconPlaneDeparture size={16} />}
+            value={values.departure}
+            onChange={(event) => set('departure', event.currentTarget.value)}
+            error={errors.departure}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3.5 }}>
+          <TextInput
+            label="Arrival"
+            placeholder="e.g. DXB"
+            required
+            leftSection={<IconPlaneArrival size={16} />}
+            value={values.arrival}
+            onChange={(event) => set('arrival', event.currentTarget.value)}
+            error={errors.arrival}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <DatePickerInput
+            label="Date"
+            placeholder="Pick a date"
+            required
+            valueFormat="DD MMM YYYY"
+            leftSection={<IconCalendar size={16} />}
+            value={values.date}
+            onChange={(value) => set('date', value)}
+            error={errors.date}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Button type="submit" fullWidth mt={{ base: 0, sm: 25 }} leftSection={<IconSearch size={16} />} color="accent.7">
+            Search
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

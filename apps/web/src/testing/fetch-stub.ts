@@ -1,0 +1,42 @@
+import type { RouteDef } from '@portal/contract/common';
+import { vi } from 'vitest';
+
+export type StubReply = { status: number; body: unknown } | { networkError: true };
+type Handler = (request: { url: string; method: string; headers: Headers; body: unknown }) => StubReply;
+
+/**
+ * A canned answer for a contract route. The body is parsed with the route's own response schema
+ * for that status, so a stub can never drift from the contract.
+ */
+export function reply<R extends RouteDef>(route: R, status: number, body: unknown): StubReply {
+  const schema = route.response[status];
+  if (!schema) throw new Error(`${route.method} ${route.path} has no ${status} answer in the contract`);
+  return { status, body: schema.parse(body) };
+}
+
+export const networkError = (): StubReply => ({ networkError: true });
+
+/**
+ * Replaces global fetch. `routes` maps 'METHOD /api/path' to a handler; an unexpected call fails the test.
+ * Returns the mock so tests can look at calls.
+ */
+export function stubFetch(routes: Record<string, Handler | StubReply>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const pathname = new URL(url, 'http://localhost').pathname;
+    const key = `${method} ${pathname}`;
+    const entry = routes[key];
+    if (!entry) throw new Error(`Unexpected fetch: ${key}`);
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const answer = typeof entry === 'function' ? entry({ url, method, headers, body }) : entry;
+    if ('networkError' in answer) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
