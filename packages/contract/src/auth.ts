@@ -95,3 +95,20 @@ export const changePasswordRoute = defineRoute({
   body: changePasswordBodySchema,
   response: { 200: messageSchema, ...errorResponses },
 });
+
+export const forgotPasswordBodySchema = z.object({ email: requiredEmail() });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** The same answer whether or not the address exists (PRODUCT §4). */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this e-mail, a temporary password has been sent to it. It is valid for 1 hour.';
+
+export const forgotPasswordRoute = defineRoute({
+  method: 'POST',
+  path: '/forgot-password',
+  summary: 'E-mail a one-time temporary password valid 1 hour',
+  tags: ['auth'],
+  access: 'public',
+  body: forgotPasswordBodySchema,
+  response: { 200: messageSchema, ...errorResponses },
+});

@@ -4,7 +4,8 @@ import { IconAlertCircle, IconAt, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
-import { forgotPasswordBodySchema, useForgotPassword } from '../api/forgot-password';
+import { forgotPasswordBodySchema } from '@portal/contract/auth';
+import { useForgotPassword } from '../api/forgot-password';
 
 type ForgotValues = z.input<typeof forgotPasswordBodySchema>;
 
