@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +30,13 @@ function newestMtime(target) {
   return newest;
 }
 
-const tscBin = path.join(root, 'node_modules/typescript/bin/tsc');
+/** A package's bin file as the given workspace resolves it (npm may install it below the workspace). */
+function bin(workspaceDir, pkg, file) {
+  const manifest = createRequire(path.join(workspaceDir, 'package.json')).resolve(`${pkg}/package.json`);
+  return path.join(path.dirname(manifest), file);
+}
+
+const tscBin = bin(root, 'typescript', 'bin/tsc');
 run(process.execPath, [tscBin, '-b', ...(force ? ['--force'] : []), 'apps/server']);
 
 const webDir = path.join(root, 'apps/web');
@@ -37,5 +44,5 @@ const webBuilt = path.join(webDir, 'dist/index.html');
 const webSources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(webDir, p));
 const sourcesTime = Math.max(...webSources.map(newestMtime), newestMtime(path.join(root, 'packages/contract/src')));
 if (force || !existsSync(webBuilt) || statSync(webBuilt).mtimeMs < sourcesTime) {
-  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], webDir);
+  run(process.execPath, [bin(webDir, 'vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'], webDir);
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,14 +135,16 @@ if (build.status !== 0) {
 
 // 3. Independent suites in parallel.
 const node = process.execPath;
-const bin = (p) => path.join(root, 'node_modules', p);
+/** A package's bin file as the given workspace resolves it (npm may install it below the workspace). */
+const bin = (workspace, pkg, file) =>
+  path.join(path.dirname(createRequire(path.join(root, workspace, 'package.json')).resolve(`${pkg}/package.json`)), file);
 const serverReport = path.join(reports, 'server.json');
 const webReport = path.join(reports, 'web.json');
 const [lint, typecheck, serverTests, webTests] = await Promise.all([
-  runStep('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']),
+  runStep('lint', node, [bin('.', 'eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
   runStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  runStep('server tests (PGlite and PostgreSQL)', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server') }),
-  runStep('web component tests', node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web') }),
+  runStep('server tests (PGlite and PostgreSQL)', node, [bin('apps/server', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server') }),
+  runStep('web component tests', node, [bin('apps/web', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web') }),
 ]);
 countCheck(lint);
 countCheck(typecheck);
@@ -151,7 +154,7 @@ countVitest(webReport, webTests);
 // 4. Browser journeys.
 if (chromium) {
   const e2eReport = path.join(reports, 'e2e.json');
-  const e2e = await runStep('browser journeys (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--reporter=list,json'], {
+  const e2e = await runStep('browser journeys (Playwright, Chromium)', node, [bin('e2e', '@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], {
     cwd: path.join(root, 'e2e'),
     env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   });

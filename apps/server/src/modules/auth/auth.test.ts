@@ -170,8 +170,9 @@ describe('POST /api/register', () => {
       source: 'register',
       country: 'Pakistan',
       agencyName: 'Khan Travels',
-      agentId: null,
     });
+    // Every agent gets its number from agent_id_seq (from 1001) at sign-up (decision 002).
+    expect(user!.agentId).toBeGreaterThanOrEqual(1001);
 
     const signIn = await login('new.agency@example.com', 'anything1');
     expect(signIn.statusCode).toBe(403);
