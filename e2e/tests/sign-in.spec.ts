@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
 }
 
 async function logOut(page: Page) {
@@ -22,7 +22,7 @@ test('when the admin signs in from the home page, then the admin shell shows and
   await signIn(page, 'admin@example.com', 'Admin@12345');
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByText('Management')).toBeVisible();
   await expect(sidebar.getByRole('link', { name: /Airlines/ })).toBeVisible();
   await expect(page.getByPlaceholder('Search by email , PNR')).toBeVisible();
@@ -40,7 +40,8 @@ test('when the demo agent signs in, then the agent shell shows without the Manag
   await signIn(page, 'agent@example.com', 'Agent@12345');
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await sidebar.getByRole('button', { name: /Accounts/ }).click();
   await expect(sidebar.getByRole('link', { name: /My Ledger/ })).toBeVisible();
   await expect(sidebar.getByText('Management')).toHaveCount(0);
 

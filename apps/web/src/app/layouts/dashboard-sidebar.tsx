@@ -30,6 +30,11 @@ function SidebarEntry({ item, pathname, onNavigate }: { item: SidebarItem; pathn
   if (item.children) {
     return (
       <MantineNavLink
+        // A real button (NavLink defaults to an <a> without href), so the group is reachable by
+        // keyboard and announced with its expanded state.
+        component="button"
+        type="button"
+        aria-expanded={opened}
         label={item.label}
         leftSection={<Icon size={18} stroke={1.6} />}
         opened={opened}
