@@ -66,8 +66,20 @@ export type Paginated<T> = {
   next_page_url: string | null;
 };
 
+/** Ids and page numbers are PostgreSQL integers: anything larger is refused here, never sent to the database (a 500). */
+const MAX_INT = 2_147_483_647;
+
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // `?page=` (empty) is no page, not page 0.
+  page: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'The page must be a number.' })
+      .int({ error: 'The page must be an integer.' })
+      .min(1, { error: 'The page must be at least 1.' })
+      .max(MAX_INT, { error: `The page must not be greater than ${MAX_INT}.` })
+      .default(1),
+  ),
 });
 
 /** A required text field with Laravel-style messages ("The email field is required."). */
@@ -90,7 +102,11 @@ export function requiredEmail(label = 'email') {
 }
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: 'The id must be a number.' }).int().positive(),
+  id: z.coerce
+    .number({ error: 'The id must be a number.' })
+    .int({ error: 'The id must be a number.' })
+    .positive({ error: 'The id must be a number.' })
+    .max(MAX_INT, { error: 'The id must be a number.' }),
 });
 
 export const roleSchema = z.enum(['admin', 'user']);

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+
+/**
+ * The group form (001 §2 Add / Edit Group, §5): the write bodies of add-group, update-group and
+ * update-group-status, which validate the web form and the server alike (STYLE: one zod schema).
+ * Field names are the seeds' own, misspellings included (`arivval_*`, `my_section_id`, PRODUCT §3).
+ * Re-exported by groups.ts, so clients import everything from '@portal/contract/groups'.
+ */
+
+export type TicketType = 1 | 2;
+export type Direction = 1 | 2;
+
+/** Legs a layout has (001 §2 "Trip layouts"): one-way direct 1, one-way via 2, round trip direct 2, round trip via 4. */
+export function getGroupLegCount(ticketType: TicketType, direction: Direction): 1 | 2 | 4 {
+  if (ticketType === 1) return direction === 1 ? 1 : 2;
+  return direction === 1 ? 2 : 4;
+}
+
+/** The form's trip block names, leg by leg (001 §2: A-1, A-2 out; B-1, B-2 back). */
+export function getGroupTripLabels(ticketType: TicketType, direction: Direction): string[] {
+  if (ticketType === 1) return direction === 1 ? ['A-1'] : ['A-1', 'A-2'];
+  return direction === 1 ? ['A-1', 'B-1'] : ['A-1', 'A-2', 'B-1', 'B-2'];
+}
+
+export function getGroupLayoutName(ticketType: TicketType, direction: Direction): string {
+  return `${ticketType === 1 ? 'one-way' : 'round-trip'} ${direction === 1 ? 'direct' : 'via'}`;
+}
+
+/**
+ * Airport and terminal names (001 §5 "normalised by a helper", rules not shown; our decision): trimmed,
+ * inner spaces collapsed, and the first letter of every word upper-cased; the other letters stay as typed,
+ * so codes such as 'JFK' or 'T3' are kept ('allama iqbal  intl' → 'Allama Iqbal Intl').
+ */
+export function normalisePlaceName(value: string): string {
+  return value
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(^|[\s\-/(])(\p{Ll})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+const required = (label: string) => `The ${label} field is required.`;
+
+/** Forms send text, JSON clients numbers: both are read as a whole number within bounds. */
+function integerField(label: string, { min, max }: { min: number; max: number }) {
+  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: required(label) });
+      return z.NEVER;
+    }
+    if (!/^-?\d+$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `The ${label} must be an integer.` });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (number < min) {
+      ctx.addIssue({ code: 'custom', message: `The ${label} must be at least ${min}.` });
+      return z.NEVER;
+    }
+    if (number > max) {
+      ctx.addIssue({ code: 'custom', message: `The ${label} may not be greater than ${max}.` });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+/** An id sent by a select (`'3'` or `3`); whether it exists is the server's check. */
+function idField(label: string) {
+  return integerField(label, { min: 1, max: 2_147_483_647 });
+}
+
+/** A fixed choice of numbers (ticket_type 1|2, meal 1|0, ...); forms send them as text. */
+function choiceField<const T extends readonly number[]>(label: string, values: T) {
+  return z
+    .union([z.string(), z.number(), z.boolean()], { error: required(label) })
+    .transform((value, ctx): T[number] => {
+      const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value).trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: required(label) });
+        return z.NEVER;
+      }
+      const number = Number(text);
+      if (!values.includes(number)) {
+        ctx.addIssue({ code: 'custom', message: `The selected ${label} is invalid.` });
+        return z.NEVER;
+      }
+      return number as T[number];
+    });
+}
+
+function textField(label: string, max: number) {
+  return z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, { error: required(label) })
+    .max(max, { error: `The ${label} may not be greater than ${max} characters.` });
+}
+
+function placeField(label: string) {
+  return textField(label, 100).transform(normalisePlaceName);
+}
+
+/** Optional terminal: empty or absent is null. */
+function terminalField(label: string) {
+  return z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return null;
+      if (text.length > 50) {
+        ctx.addIssue({ code: 'custom', message: `The ${label} may not be greater than 50 characters.` });
+        return z.NEVER;
+      }
+      return normalisePlaceName(text);
+    });
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidIsoDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `YYYY-MM-DD` (PRODUCT §3). */
+function dateField(label: string) {
+  return textField(label, 10).refine(isValidIsoDate, { error: `The ${label} is not a valid date (YYYY-MM-DD).` });
+}
+
+/** `HH:mm` (PRODUCT §3); `HH:mm:ss` from a time picker is accepted and cut to minutes. */
+function timeField(label: string) {
+  return textField(label, 8)
+    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value), {
+      error: `The ${label} must be a valid time (HH:mm).`,
+    })
+    .transform((value) => value.slice(0, 5));
+}
+
+const MAX_LEGS = 4;
+
+/** A per-leg array (`name[]`); a single value sent without `[]` counts as a one-entry array. */
+function legArray<T extends z.ZodType>(label: string, item: T) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z
+      .array(item, { error: required(label) })
+      .min(1, { error: required(label) })
+      .max(MAX_LEGS, { error: `The ${label} may not have more than ${MAX_LEGS} items.` }),
+  );
+}
+
+/** Optional per-leg array (terminals): absent or shorter than the layout means no terminal. */
+function optionalLegArray<T extends z.ZodType>(label: string, item: T) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(MAX_LEGS, { error: `The ${label} may not have more than ${MAX_LEGS} items.` }),
+  );
+}
+
+/** Upper bounds keep every number inside its column; no real group comes near them. */
+export const GROUP_LIMITS = { seats: 10_000, price: 100_000_000, kilograms: 200 } as const;
+
+const groupFields = {
+  airline: idField('airline'),
+  my_section_id: idField('my sector'),
+  pnr: textField('pnr', 20)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => /^[A-Z0-9-]+$/.test(value), { error: 'The pnr may only contain letters, numbers and dashes.' }),
+  ticket_type: choiceField('ticket type', [1, 2] as const),
+  direction: choiceField('direction', [1, 2] as const),
+  meal: choiceField('meal', [1, 0] as const),
+  tickets_wehave: integerField('tickets we have', { min: 1, max: GROUP_LIMITS.seats }),
+  total_ticket: integerField('total ticket', { min: 1, max: GROUP_LIMITS.seats }),
+  price: integerField('price', { min: 0, max: GROUP_LIMITS.price }),
+  infant_price: integerField('infant price', { min: 0, max: GROUP_LIMITS.price }),
+  departure_sector: legArray('departure sector', idField('departure sector')),
+  departure_flight_number: legArray(
+    'departure flight number',
+    textField('departure flight number', 20).transform((value) => value.replace(/\s+/g, ' ').toUpperCase()),
+  ),
+  departure_baggage: legArray('departure baggage', integerField('departure baggage', { min: 0, max: GROUP_LIMITS.kilograms })),
+  departure_handcarry: legArray(
+    'departure handcarry',
+    integerField('departure handcarry', { min: 0, max: GROUP_LIMITS.kilograms }),
+  ),
+  departure_airport_name: legArray('departure airport name', placeField('departure airport name')),
+  departure_time: legArray('departure time', timeField('departure time')),
+  departure_date: legArray('departure date', dateField('departure date')),
+  departure_terminal: optionalLegArray('departure terminal', terminalField('departure terminal')),
+  arivval_airport_name: legArray('arrival airport name', placeField('arrival airport name')),
+  arivval_time: legArray('arrival time', timeField('arrival time')),
+  arivval_date: legArray('arrival date', dateField('arrival date')),
+  arivval_terminal: optionalLegArray('arrival terminal', terminalField('arrival terminal')),
+  /** Ignored: the arrival baggage is always the departure baggage (001 §3). */
+  arivval_baggage: z.unknown().optional(),
+  /** Ignored: the group is added by the signed-in admin. */
+  added_by: z.unknown().optional(),
+};
+
+const REQUIRED_LEG_FIELDS = [
+  ['departure_sector', 'departure sector'],
+  ['departure_flight_number', 'departure flight number'],
+  ['departure_baggage', 'departure baggage'],
+  ['departure_handcarry', 'departure handcarry'],
+  ['departure_airport_name', 'departure airport name'],
+  ['departure_time', 'departure time'],
+  ['departure_date', 'departure date'],
+  ['arivval_airport_name', 'arrival airport name'],
+  ['arivval_time', 'arrival time'],
+  ['arivval_date', 'arrival date'],
+] as const;
+
+const OPTIONAL_LEG_FIELDS = [
+  ['departure_terminal', 'departure terminal'],
+  ['arivval_terminal', 'arrival terminal'],
+] as const;
+
+type GroupFieldsOutput = z.output<z.ZodObject<typeof groupFields>>;
+
+/**
+ * Rules across fields (001 §2 layouts, PRODUCT §4, issue 3); our decisions on time order:
+ * - every per-leg array has exactly as many entries as the layout has legs (terminals: at most);
+ * - within a leg the arrival (date + time) is not before the departure;
+ * - each leg departs not before the previous leg arrives. Times are local at each airport, and
+ *   consecutive legs meet at one airport (A-1 lands where A-2 leaves), so that comparison is sound.
+ */
+function checkGroupRules(body: GroupFieldsOutput, ctx: z.RefinementCtx): void {
+  if (typeof body.total_ticket === 'number' && typeof body.tickets_wehave === 'number' && body.total_ticket > body.tickets_wehave) {
+    ctx.addIssue({ code: 'custom', path: ['total_ticket'], message: 'The total ticket may not be greater than tickets we have.' });
+  }
+  if ((body.ticket_type !== 1 && body.ticket_type !== 2) || (body.direction !== 1 && body.direction !== 2)) return;
+  const count = getGroupLegCount(body.ticket_type, body.direction);
+  const layout = getGroupLayoutName(body.ticket_type, body.direction);
+  const legWord = count === 1 ? 'leg' : 'legs';
+  let countsOk = true;
+  for (const [field, label] of REQUIRED_LEG_FIELDS) {
+    const values = body[field] as unknown[] | undefined;
+    if (Array.isArray(values) && values.length !== count) {
+      countsOk = false;
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `The ${label} must contain ${count} ${count === 1 ? 'item' : 'items'}: a ${layout} group has ${count} ${legWord}.`,
+      });
+    }
+  }
+  for (const [field, label] of OPTIONAL_LEG_FIELDS) {
+    const values = body[field] as unknown[] | undefined;
+    if (Array.isArray(values) && values.length > count) {
+      countsOk = false;
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `The ${label} may not have more than ${count} ${count === 1 ? 'item' : 'items'}: a ${layout} group has ${count} ${legWord}.`,
+      });
+    }
+  }
+  if (!countsOk) return;
+
+  const labels = getGroupTripLabels(body.ticket_type, body.direction);
+  let previousArrival: string | undefined;
+  for (let index = 0; index < count; index++) {
+    const departureDate = body.departure_date?.[index];
+    const departureTime = body.departure_time?.[index];
+    const arrivalDate = body.arivval_date?.[index];
+    const arrivalTime = body.arivval_time?.[index];
+    if (!departureDate || !departureTime || !arrivalDate || !arrivalTime) return;
+    const departure = `${departureDate}T${departureTime}`;
+    const arrival = `${arrivalDate}T${arrivalTime}`;
+    if (arrival < departure) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [arrivalDate === departureDate ? 'arivval_time' : 'arivval_date', index],
+        message: `The arrival of trip ${labels[index]} may not be before its departure.`,
+      });
+    }
+    if (previousArrival !== undefined && departure < previousArrival) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [departureDate === previousArrival.slice(0, 10) ? 'departure_time' : 'departure_date', index],
+        message: `Trip ${labels[index]} may not depart before trip ${labels[index - 1]} arrives.`,
+      });
+    }
+    previousArrival = arrival;
+  }
+}
+
+/** POST /add-group body (multipart `name[]` arrays or JSON arrays). */
+export const addGroupBodySchema = z.object(groupFields).superRefine(checkGroupRules);
+export type AddGroupBody = z.output<typeof addGroupBodySchema>;
+export type AddGroupInput = z.input<typeof addGroupBodySchema>;
+
+/** POST /update-group body: the same fields plus group_id. ticket_type and direction must equal the stored ones. */
+export const updateGroupBodySchema = z
+  .object({ ...groupFields, group_id: idField('group id') })
+  .superRefine(checkGroupRules);
+export type UpdateGroupBody = z.output<typeof updateGroupBodySchema>;
+export type UpdateGroupInput = z.input<typeof updateGroupBodySchema>;
+
+export const updateGroupStatusBodySchema = z.object({
+  group_id: idField('group id'),
+  /** 1 closes the group (Close Group), 0 reopens it (Active Group). */
+  close_status: choiceField('close status', [0, 1] as const),
+});
+export type UpdateGroupStatusBody = z.output<typeof updateGroupStatusBodySchema>;
