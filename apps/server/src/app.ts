@@ -3,7 +3,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { resolveAppSecret } from './config/app-secret.js';
 import type { AppConfig } from './config/config.js';
 import type { Database } from './db/database.js';
+import { airlinesRoutes } from './modules/airlines/airlines.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bookingLifecycleRoutes } from './modules/bookings/booking-lifecycle.routes.js';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
+import { startHoldSweeper } from './modules/bookings/hold-sweeper.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
+import { sectorsRoutes } from './modules/sectors/sectors.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -12,6 +21,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { hasSpaBuild, registerSpa } from './plugins/spa.js';
+import { registerStorage } from './plugins/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,10 +39,15 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Routes a test adds through the registrar before the app is sealed (e.g. an admin-only probe). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Run the hold sweeper (PRODUCT §4) while the app is up: main.ts turns it on; tests leave it off and call
+   * sweepExpiredHolds themselves, so no timer runs behind them. intervalMs defaults to 30 s.
+   */
+  holdSweeper?: { intervalMs?: number } | false;
 }
 
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
-export async function buildApp({ config, db, logger, extraRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     // 1 MB of JSON is far more than any form of the portal; files go through multipart with their own limit.
@@ -53,11 +68,31 @@ export async function buildApp({ config, db, logger, extraRoutes }: BuildAppOpti
   await registerFormBodies(app);
   registerAuth(app);
   await registerOpenApi(app);
+  await registerStorage(app);
   if (serveSpa) await registerSpa(app, config.webDistDir!);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(airlinesRoutes);
+  await app.register(sectorsRoutes);
+  await app.register(mySectorsRoutes);
+  await app.register(groupsRoutes);
+  await app.register(ticketsRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(bookingLifecycleRoutes);
+  await app.register(documentsRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
+
+  if (holdSweeper) {
+    let sweeper: ReturnType<typeof startHoldSweeper> | undefined;
+    app.addHook('onReady', async () => {
+      sweeper = startHoldSweeper({ db, logger: app.log, intervalMs: holdSweeper.intervalMs });
+    });
+    // Stopped before the caller closes the database (app.close() runs onClose first).
+    app.addHook('onClose', async () => {
+      await sweeper?.stop();
+    });
+  }
 
   await app.ready();
   return app;

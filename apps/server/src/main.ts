@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     fail(describeDatabaseError(error, config.databaseUrl));
   }
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, holdSweeper: {} });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

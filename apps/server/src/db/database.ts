@@ -75,12 +75,18 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; 'memory://' keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * An idle PostgreSQL client that fails (the server restarted, the database was dropped) is reported here;
+   * without a listener node-postgres would crash the process. Default: one line on stderr; the pool replaces the client.
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL idle client error: ${error.message}\n`)));
     try {
       const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
       const client = await pool.connect();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -59,8 +62,9 @@ export interface TestAgent {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** dataDir is a fresh temporary directory (uploads, app secret); the database stays in memory or on the test server. */
   config: AppConfig;
-  /** Closes the app and drops its database. */
+  /** Closes the app, drops its database and removes its data directory. */
   close(): Promise<void>;
   /** Closes only the database, under the running app (a lost connection); close() still cleans up. */
   closeDatabase(): Promise<void>;
@@ -97,8 +101,11 @@ export function randomIp(): string {
 export async function buildTestApp(
   options: { webDistDir?: string; extraRoutes?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
+  // Uploads need a real disk: a temporary DATA_DIR per test file, removed by close(); openTestDatabase
+  // ignores it, so the database stays in memory (PGlite) or on the test PostgreSQL.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
     webDistDir: options.webDistDir,
   };
   const handle = await openTestDatabase();
@@ -120,8 +127,12 @@ export async function buildTestApp(
     config,
     closeDatabase,
     async close() {
-      await app.close();
-      await closeDatabase();
+      try {
+        await app.close();
+        await closeDatabase();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
     async createAgent({ status = 'approved', email, password, isActive = true, changePassword = false } = {}) {
       const address = email ?? uniqueEmail('agent');
@@ -174,14 +185,50 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
-/** A multipart/form-data payload from plain fields (repeat a name for `name[]` arrays). */
-export function multipart(fields: Array<[string, string]>): { payload: string; headers: Record<string, string> } {
+/** A file part for `multipart()`: what a browser sends for a file input. */
+export interface TestFilePart {
+  filename: string;
+  /** The declared type; the server does not trust it (PRODUCT §4). Default application/octet-stream. */
+  contentType?: string;
+  data: Buffer;
+}
+
+/**
+ * A multipart/form-data payload from fields (repeat a name for `name[]` arrays); a value may be a file part.
+ * The payload is a string when every value is text, a Buffer when the form carries files.
+ */
+export function multipart(fields: Array<[string, string]>): { payload: string; headers: Record<string, string> };
+export function multipart(fields: Array<[string, string | TestFilePart]>): {
+  payload: string | Buffer;
+  headers: Record<string, string>;
+};
+export function multipart(fields: Array<[string, string | TestFilePart]>): {
+  payload: string | Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const parts = fields.map(
-    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (fields.every(([, value]) => typeof value === 'string')) {
+    const parts = fields.map(
+      ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value as string}\r\n`,
+    );
+    return { payload: `${parts.join('')}--${boundary}--\r\n`, headers };
+  }
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      continue;
+    }
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
+          `content-type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      value.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers };
 }

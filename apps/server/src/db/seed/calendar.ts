@@ -3,17 +3,9 @@
  * UTC+5 all year, and the Gulf airports keep fixed offsets too, so plain offsets are exact here.
  */
 
-const KARACHI_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Karachi',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { getKarachiDate } from '../../lib/karachi-date.js';
 
-/** YYYY-MM-DD of an instant in Asia/Karachi. */
-export function getKarachiDate(instant: Date): string {
-  return KARACHI_DATE.format(instant);
-}
+export { getKarachiDate };
 
 function parseDate(date: string): [number, number, number] {
   const [year, month, day] = date.split('-').map(Number);

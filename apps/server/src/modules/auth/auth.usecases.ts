@@ -21,6 +21,7 @@ import {
   touchToken,
   updateUserPassword,
 } from './auth.repository.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 
 /** The signed-in caller as the auth hook leaves it on `request.user`. */
 export interface AuthUser {
@@ -120,15 +121,6 @@ export async function authenticateToken({ db, token }: { db: Database; token: st
 
 export async function logout({ db, tokenId }: { db: Database; tokenId: number }): Promise<void> {
   await revokeToken({ db, tokenId });
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /** Self sign-up (PRODUCT §4): a pending agent without a password; an admin accepts or rejects it later. */

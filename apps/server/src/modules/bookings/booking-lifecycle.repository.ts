@@ -1,0 +1,306 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { airlines } from '../airlines/airlines.table.js';
+import { files } from '../files/files.table.js';
+import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
+import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
+import { payments } from '../payments/payments.table.js';
+import { sectors } from '../sectors/sectors.table.js';
+import { users } from '../users/users.table.js';
+import { bookingPassengers, bookings, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
+
+/**
+ * Queries of the bookings lists, details and lifecycle (issue 4). Every function takes the database or the
+ * use case's transaction; a transaction runs its queries one at a time, so none is issued in parallel.
+ */
+
+const agentUsers = alias(users, 'agent_user');
+const addedByUsers = alias(users, 'added_by_user');
+const editedByUsers = alias(users, 'edited_by_user');
+const confirmedByUsers = alias(users, 'confirmed_by_user');
+const cancelledByUsers = alias(users, 'cancelled_by_user');
+
+/** Which bookings a list holds (000 §2, §4 states; PRODUCT §4 payment status). */
+export type BookingStateFilter = 'hold' | 'confirmed' | 'cancelled' | 'unpaid';
+
+export interface BookingListFilter {
+  /** Only this agent's bookings (users.id). */
+  agentUserId?: number | undefined;
+  /** Only the bookings of the agent with this number ("Agent-{agent_id}"). */
+  agentNumber?: number | undefined;
+  state?: BookingStateFilter | undefined;
+  /** Contains, any case. */
+  pnr?: string | undefined;
+  /** YYYY-MM-DD: the Asia/Karachi day of created_at. */
+  bookingDate?: string | undefined;
+  /** Contains, any case, in the agent's name or agency name. */
+  agentName?: string | undefined;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function stateCondition(state: BookingStateFilter): SQL {
+  switch (state) {
+    case 'hold':
+      return and(eq(bookings.confirmed, false), eq(bookings.cancelStatus, false))!;
+    case 'confirmed':
+      return and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false))!;
+    case 'cancelled':
+      return eq(bookings.cancelStatus, true);
+    case 'unpaid':
+      return and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false), lt(bookings.paymentStatus, 2))!;
+  }
+}
+
+function listCondition(filter: BookingListFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.agentUserId !== undefined) conditions.push(eq(bookings.agentUserId, filter.agentUserId));
+  if (filter.agentNumber !== undefined) conditions.push(eq(agentUsers.agentId, filter.agentNumber));
+  if (filter.state) conditions.push(stateCondition(filter.state));
+  if (filter.pnr) conditions.push(ilike(groups.pnr, `%${escapeLike(filter.pnr)}%`));
+  if (filter.bookingDate) {
+    // The Karachi day as an instant range, so the created_at index serves it.
+    conditions.push(
+      sql`${bookings.createdAt} >= (${filter.bookingDate}::date::timestamp at time zone 'Asia/Karachi')`,
+      sql`${bookings.createdAt} < ((${filter.bookingDate}::date + 1)::timestamp at time zone 'Asia/Karachi')`,
+    );
+  }
+  if (filter.agentName) {
+    const pattern = `%${escapeLike(filter.agentName)}%`;
+    conditions.push(or(ilike(agentUsers.name, pattern), ilike(agentUsers.agencyName, pattern))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The first passenger's title and names, in booking order ('Mr JOHN SMITH'). */
+const firstPassengerName = sql<string | null>`(
+  select ${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname}
+  from ${bookingPassengers}
+  where ${bookingPassengers.bookingId} = ${bookings.id}
+  order by ${bookingPassengers.position}
+  limit 1
+)`;
+
+/** A booking with its group, airline and agent: what every list row and the detail need. */
+function selectBookingRows(db: Executor) {
+  return db
+    .select({
+      booking: bookings,
+      group: groups,
+      airlineId: airlines.id,
+      airlineName: airlines.fullName,
+      logoPath: files.storagePath,
+      agentName: agentUsers.name,
+      agencyName: agentUsers.agencyName,
+      agentNumber: agentUsers.agentId,
+      firstPassengerName,
+    })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
+    .leftJoin(files, eq(files.id, airlines.logoFileId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
+}
+
+export type BookingRowWithGroup = Awaited<ReturnType<typeof listBookings>>['rows'][number];
+
+/** Newest first; the id breaks ties so pages never overlap. */
+export async function listBookings({
+  db,
+  filter,
+  limit,
+  offset,
+}: {
+  db: Executor;
+  filter: BookingListFilter;
+  limit: number;
+  offset: number;
+}) {
+  const where = listCondition(filter);
+  const rows = await selectBookingRows(db)
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ value: count() })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
+    .where(where);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function findBookingWithGroup({ db, bookingId }: { db: Executor; bookingId: number }) {
+  const [row] = await selectBookingRows(db).where(eq(bookings.id, bookingId)).limit(1);
+  return row;
+}
+
+/** Names of who added, edited, confirmed and cancelled a booking. */
+export async function findBookingPeople({ db, bookingId }: { db: Executor; bookingId: number }) {
+  const [row] = await db
+    .select({
+      addedBy: addedByUsers.name,
+      editedBy: editedByUsers.name,
+      confirmedBy: confirmedByUsers.name,
+      cancelledBy: cancelledByUsers.name,
+    })
+    .from(bookings)
+    .leftJoin(addedByUsers, eq(addedByUsers.id, bookings.addedBy))
+    .leftJoin(editedByUsers, eq(editedByUsers.id, bookings.editedBy))
+    .leftJoin(confirmedByUsers, eq(confirmedByUsers.id, bookings.confirmedBy))
+    .leftJoin(cancelledByUsers, eq(cancelledByUsers.id, bookings.cancelledBy))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row;
+}
+
+/** Legs of some groups with their sector codes, in position order. */
+export async function listLegs({ db, groupIds }: { db: Executor; groupIds: number[] }) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ leg: groupLegs, sectorName: sectors.sectorName, fromSector: sectors.fromSector, toSector: sectors.toSector })
+    .from(groupLegs)
+    .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
+    .where(inArray(groupLegs.groupId, [...new Set(groupIds)]))
+    .orderBy(asc(groupLegs.groupId), asc(groupLegs.position));
+}
+
+export type LegWithSector = Awaited<ReturnType<typeof listLegs>>[number];
+
+export async function listPassengers({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingPassengerRow[]> {
+  return db
+    .select()
+    .from(bookingPassengers)
+    .where(eq(bookingPassengers.bookingId, bookingId))
+    .orderBy(asc(bookingPassengers.position));
+}
+
+const paymentAddedBy = alias(users, 'payment_added_by');
+const paymentEditedBy = alias(users, 'payment_edited_by');
+
+/** Live (not deleted) payments, oldest first, with who added and edited them. */
+export async function listLivePayments({ db, bookingId }: { db: Executor; bookingId: number }) {
+  return db
+    .select({ payment: payments, addedBy: paymentAddedBy.name, editedBy: paymentEditedBy.name })
+    .from(payments)
+    .leftJoin(paymentAddedBy, eq(paymentAddedBy.id, payments.addedBy))
+    .leftJoin(paymentEditedBy, eq(paymentEditedBy.id, payments.editedBy))
+    .where(and(eq(payments.bookingId, bookingId), isNull(payments.deletedAt)))
+    .orderBy(asc(payments.receiveDate), asc(payments.id));
+}
+
+// ---- Locks and writes -------------------------------------------------------------------------------------
+
+/** The booking's group id without a lock: which group to lock first (groups before bookings, as add-booking does). */
+export async function findBookingGroupId({ db, bookingId }: { db: Executor; bookingId: number }): Promise<number | undefined> {
+  const [row] = await db.select({ groupId: bookings.groupId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return row?.groupId;
+}
+
+/** The group row locked until the transaction ends, deleted or not (a cancelled booking may outlive its group). */
+export async function lockGroupRow({ db, groupId }: { db: Executor; groupId: number }): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).for('update').limit(1);
+  return row;
+}
+
+/** The booking row locked until the transaction ends: a concurrent confirm or cancel waits, then sees this one's result. */
+export async function lockBooking({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update').limit(1);
+  return row;
+}
+
+/** Adults + children of the group's bookings not cancelled (PRODUCT §4: infants take no seat). */
+export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: number }): Promise<number> {
+  const [row] = await db
+    .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.groupId, groupId), eq(bookings.cancelStatus, false)));
+  return Number(row?.sold ?? 0);
+}
+
+export async function updateBooking({
+  db,
+  bookingId,
+  values,
+}: {
+  db: Executor;
+  bookingId: number;
+  values: Partial<NewBookingRow>;
+}): Promise<BookingRow> {
+  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, bookingId)).returning();
+  return row!;
+}
+
+export async function insertPayment({
+  db,
+  payment,
+}: {
+  db: Executor;
+  payment: typeof payments.$inferInsert;
+}): Promise<number> {
+  const [row] = await db.insert(payments).values(payment).returning({ id: payments.id });
+  return row!.id;
+}
+
+/** received_amount is rewritten from the sum of live payments, never incremented (bookings.table.ts). */
+export async function refreshReceivedAmount({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingRow> {
+  const [row] = await db
+    .update(bookings)
+    .set({
+      receivedAmount: sql`(select coalesce(sum(${payments.receiveAmount}), 0)::int from ${payments} where ${payments.bookingId} = ${bookingId} and ${payments.deletedAt} is null)`,
+    })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  return row!;
+}
+
+export async function insertLedgerEntries({ db, entries }: { db: Executor; entries: NewLedgerEntryRow[] }): Promise<void> {
+  if (entries.length > 0) await db.insert(ledgerEntries).values(entries);
+}
+
+export async function updatePassenger({
+  db,
+  passengerId,
+  values,
+}: {
+  db: Executor;
+  passengerId: number;
+  values: Partial<typeof bookingPassengers.$inferInsert>;
+}): Promise<void> {
+  await db.update(bookingPassengers).set(values).where(eq(bookingPassengers.id, passengerId));
+}
+
+/**
+ * Deletes the files rows no passenger points at any more and answers their storage paths, so the caller can
+ * remove the bytes after its commit. A scan still used by another passenger (the same bytes uploaded twice are
+ * one file, files.usecases.ts) is kept.
+ */
+export async function deleteUnusedScanFiles({ db, fileIds }: { db: Executor; fileIds: number[] }): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .delete(files)
+    .where(
+      and(
+        inArray(files.id, [...new Set(fileIds)]),
+        inArray(files.kind, ['passport', 'visa']),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(bookingPassengers)
+            .where(or(eq(bookingPassengers.passportFileId, files.id), eq(bookingPassengers.visaFileId, files.id))),
+        ),
+      ),
+    )
+    .returning({ storagePath: files.storagePath });
+  return rows.map((row) => row.storagePath);
+}
+
+/** True when a files row still names this storage path (a new upload of the same bytes after the delete). */
+export async function isStoragePathInUse({ db, storagePath }: { db: Executor; storagePath: string }): Promise<boolean> {
+  const [row] = await db.select({ id: files.id }).from(files).where(eq(files.storagePath, storagePath)).limit(1);
+  return row !== undefined;
+}

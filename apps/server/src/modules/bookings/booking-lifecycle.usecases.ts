@@ -1,0 +1,333 @@
+import { rm } from 'node:fs/promises';
+import {
+  CANCEL_AT_PAST_MESSAGE,
+  CONFIRM_CANCELLED_BOOKING_MESSAGE,
+  PASSENGERS_CHANGED_MESSAGE,
+  type BookingUpdateBody,
+  type ConfirmBookingBody,
+  type HoldTimeUpdateBody,
+} from '@portal/contract/booking-lifecycle';
+import type { Database } from '../../db/database.js';
+import type { AuthUser } from '../auth/auth.usecases.js';
+import { resolveStoragePath } from '../files/files.usecases.js';
+import type { NewLedgerEntryRow } from '../ledger/ledger.table.js';
+import {
+  createAgentCancelHoldOnlyError,
+  createAgentEditHoldOnlyError,
+  createBookingAlreadyCancelledError,
+  createBookingAlreadyConfirmedError,
+  createBookingInputError,
+  createBookingNotFoundError,
+  createNotEnoughSeatsToConfirmError,
+  createNotOnHoldError,
+  createNotOwnBookingError,
+} from './booking-lifecycle.errors.js';
+import {
+  countSoldSeats,
+  deleteUnusedScanFiles,
+  findBookingGroupId,
+  insertLedgerEntries,
+  insertPayment,
+  isStoragePathInUse,
+  listLegs,
+  listPassengers,
+  lockBooking,
+  lockGroupRow,
+  refreshReceivedAmount,
+  updateBooking,
+  updatePassenger,
+} from './booking-lifecycle.repository.js';
+import { getKarachiDate } from './booking-lists.usecases.js';
+import {
+  checkPassengerFiles,
+  collectPassengerDateErrors,
+  createPassengerInputError,
+  getTravelDates,
+  listPassengerFiles,
+  removeOrphanFiles,
+  savePassengerFile,
+} from './passengers.js';
+
+/**
+ * The booking lifecycle (000 §4, PRODUCT §4 "Booking", "Payments and ledger"; issue 4): confirm, hold time,
+ * cancel and passenger updates. Each use case is one transaction that locks the booking row FOR UPDATE, so two
+ * concurrent confirms or cancels of one booking run one after the other and the second sees the first's result
+ * (one `out` or `reversal` ledger row, never two). Lock order is group, then booking, as add-booking takes the group.
+ */
+
+/** The text of a payment recorded by the confirm dialog. */
+export const CONFIRMATION_PAYMENT_TEXT = 'Received on confirmation';
+
+const formatRupees = (amount: number): string => `PKR ${amount.toLocaleString('en-US')}`;
+
+/**
+ * confirmbooking (admin). Rules (PRODUCT §4; our decisions marked):
+ * - a booking confirmed and not cancelled answers 409;
+ * - a cancelled booking needs sure = 1 (422 on `sure` with the dialog's warning) and free seats (409), and
+ *   takes its seats again;
+ * - discount 0..total less what was already received, so remaining never goes below 0 (ours);
+ * - receive_payment 0..what is still due after the discount (ours: no over-payment on confirmation);
+ * - a payment over 0 is a payments row dated today (Asia/Karachi); received_amount is the sum of live payments;
+ * - an agent's booking posts `out` at the final total and `in` for the payment to the agent's ledger.
+ */
+export async function confirmBooking({
+  db,
+  adminId,
+  input,
+  now = new Date(),
+}: {
+  db: Database;
+  adminId: number;
+  input: ConfirmBookingBody;
+  now?: Date;
+}): Promise<void> {
+  const bookingId = input.booking_id;
+  const groupId = await findBookingGroupId({ db, bookingId });
+  if (groupId === undefined) throw createBookingNotFoundError();
+
+  await db.transaction(async (tx) => {
+    const group = await lockGroupRow({ db: tx, groupId });
+    const booking = await lockBooking({ db: tx, bookingId });
+    if (!group || !booking) throw createBookingNotFoundError();
+    if (booking.confirmed && !booking.cancelStatus) throw createBookingAlreadyConfirmedError();
+
+    const errors: Record<string, string[]> = {};
+    if (booking.cancelStatus && input.sure !== 1) errors.sure = [CONFIRM_CANCELLED_BOOKING_MESSAGE];
+    const maxDiscount = booking.totalAmount - booking.receivedAmount;
+    if (input.discount > maxDiscount) {
+      errors.discount = [`The discount may not be greater than ${maxDiscount}.`];
+    } else {
+      const due = booking.totalAmount - input.discount - booking.receivedAmount;
+      if (input.receive_payment > due) errors.receive_payment = [`The receive payment may not be greater than ${due}.`];
+    }
+    if (Object.keys(errors).length > 0) throw createBookingInputError(errors);
+
+    if (booking.cancelStatus) {
+      // The group row is locked, so no booking can take seats between this count and the update.
+      const sold = await countSoldSeats({ db: tx, groupId });
+      if (group.deletedAt !== null || sold + booking.adults + booking.children > group.totalTicket) {
+        throw createNotEnoughSeatsToConfirmError();
+      }
+    }
+
+    let updated = await updateBooking({
+      db: tx,
+      bookingId,
+      values: {
+        confirmed: true,
+        confirmedAt: now,
+        confirmedBy: adminId,
+        discount: input.discount,
+        cancelStatus: false,
+        cancelledAt: null,
+        cancelledBy: null,
+      },
+    });
+    const today = getKarachiDate(now);
+    let paymentId: number | undefined;
+    if (input.receive_payment > 0) {
+      paymentId = await insertPayment({
+        db: tx,
+        payment: { bookingId, receiveDate: today, receiveAmount: input.receive_payment, text: CONFIRMATION_PAYMENT_TEXT, addedBy: adminId },
+      });
+      updated = await refreshReceivedAmount({ db: tx, bookingId });
+    }
+
+    // Walk-in sales have no agent and no ledger (PRODUCT §4 "Payments and ledger").
+    if (updated.agentUserId !== null) {
+      const entries: NewLedgerEntryRow[] = [
+        {
+          agentUserId: updated.agentUserId,
+          bookingId,
+          type: 'out',
+          amount: updated.finalTotal,
+          entryDate: today,
+          text: `Booking #${bookingId} ${group.pnr}` + (updated.discount > 0 ? `, discount ${formatRupees(updated.discount)}` : ''),
+        },
+      ];
+      if (paymentId !== undefined) {
+        entries.push({
+          agentUserId: updated.agentUserId,
+          bookingId,
+          paymentId,
+          type: 'in',
+          amount: input.receive_payment,
+          entryDate: today,
+          text: CONFIRMATION_PAYMENT_TEXT,
+        });
+      }
+      await insertLedgerEntries({ db: tx, entries });
+    }
+  });
+}
+
+/** hold-time-update (admin): only a booking on hold, and only to a moment ahead (PRODUCT §4). */
+export async function updateHoldTime({
+  db,
+  adminId,
+  input,
+  now = new Date(),
+}: {
+  db: Database;
+  adminId: number;
+  input: HoldTimeUpdateBody;
+  now?: Date;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const booking = await lockBooking({ db: tx, bookingId: input.booking_id });
+    if (!booking) throw createBookingNotFoundError();
+    if (booking.confirmed || booking.cancelStatus) throw createNotOnHoldError();
+    if (input.cancel_at.getTime() <= now.getTime()) throw createBookingInputError({ cancel_at: [CANCEL_AT_PAST_MESSAGE] });
+    await updateBooking({ db: tx, bookingId: booking.id, values: { cancelAt: input.cancel_at, editedBy: adminId } });
+  });
+}
+
+/**
+ * cancelbooking/{id} (PRODUCT §4): agents only their own bookings on hold (403 otherwise), admins any booking
+ * not already cancelled (409). The seats return by themselves (sold counts bookings not cancelled). Cancelling
+ * a confirmed (charged) agent booking posts a `reversal` of its final total.
+ */
+export async function cancelBooking({
+  db,
+  user,
+  bookingId,
+  now = new Date(),
+}: {
+  db: Database;
+  user: AuthUser;
+  bookingId: number;
+  now?: Date;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const booking = await lockBooking({ db: tx, bookingId });
+    if (!booking) throw createBookingNotFoundError();
+    if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
+    if (booking.cancelStatus) throw createBookingAlreadyCancelledError();
+    if (user.role !== 'admin' && booking.confirmed) throw createAgentCancelHoldOnlyError();
+
+    const updated = await updateBooking({
+      db: tx,
+      bookingId,
+      values: { cancelStatus: true, cancelledAt: now, cancelledBy: user.id },
+    });
+    if (updated.confirmed && updated.agentUserId !== null) {
+      await insertLedgerEntries({
+        db: tx,
+        entries: [
+          {
+            agentUserId: updated.agentUserId,
+            bookingId,
+            type: 'reversal',
+            amount: updated.finalTotal,
+            entryDate: getKarachiDate(now),
+            text: `Booking #${bookingId} cancelled`,
+          },
+        ],
+      });
+    }
+  });
+}
+
+/**
+ * booking-update: the passengers' details and scans; counts and types stay (PRODUCT §4 "Edit"). Agents only
+ * their own bookings on hold (403 otherwise); admins any booking. The add-booking rules apply (schema, dates
+ * against the group, scans by content and size). Replaced scans no other passenger uses are deleted: their rows
+ * in the transaction, their bytes after the commit.
+ */
+export async function updateBookingPassengers({
+  db,
+  uploadsDir,
+  user,
+  input,
+  now = new Date(),
+}: {
+  db: Database;
+  uploadsDir: string;
+  user: AuthUser;
+  input: BookingUpdateBody;
+  now?: Date;
+}): Promise<void> {
+  const { booking_id: bookingId, passengers } = input;
+  // Size and type of every new scan before anything is written (413 / 422).
+  await checkPassengerFiles(listPassengerFiles(passengers));
+
+  const saved: string[] = [];
+  let removedPaths: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const booking = await lockBooking({ db: tx, bookingId });
+      if (!booking) throw createBookingNotFoundError();
+      if (user.role !== 'admin') {
+        if (booking.agentUserId !== user.id) throw createNotOwnBookingError();
+        if (booking.confirmed || booking.cancelStatus) throw createAgentEditHoldOnlyError();
+      }
+
+      const stored = await listPassengers({ db: tx, bookingId });
+      if (stored.length !== passengers.length || stored.some((row, index) => row.type !== passengers[index]!.type)) {
+        throw createPassengerInputError({ type: [PASSENGERS_CHANGED_MESSAGE] });
+      }
+      const legs = await listLegs({ db: tx, groupIds: [booking.groupId] });
+      const dateErrors = collectPassengerDateErrors({
+        passengers,
+        today: getKarachiDate(now),
+        travel: getTravelDates(legs.map(({ leg }) => leg)),
+      });
+      if (Object.keys(dateErrors).length > 0) throw createPassengerInputError(dateErrors);
+
+      const replaced: number[] = [];
+      for (const [index, passenger] of passengers.entries()) {
+        const row = stored[index]!;
+        let passportFileId = row.passportFileId;
+        let visaFileId = row.visaFileId;
+        if (passenger.passport_img) {
+          passportFileId = await savePassengerFile({
+            db: tx,
+            uploadsDir,
+            file: passenger.passport_img,
+            kind: 'passport',
+            field: `passport_img.${index}`,
+            userId: user.id,
+            saved,
+          });
+          if (passportFileId !== row.passportFileId) replaced.push(row.passportFileId);
+        }
+        if (passenger.visa_copy) {
+          visaFileId = await savePassengerFile({
+            db: tx,
+            uploadsDir,
+            file: passenger.visa_copy,
+            kind: 'visa',
+            field: `visa_copy.${index}`,
+            userId: user.id,
+            saved,
+          });
+          if (row.visaFileId !== null && visaFileId !== row.visaFileId) replaced.push(row.visaFileId);
+        }
+        await updatePassenger({
+          db: tx,
+          passengerId: row.id,
+          values: {
+            title: passenger.title,
+            firstname: passenger.firstname,
+            lastname: passenger.lastname,
+            dob: passenger.dob,
+            passportNo: passenger.passport_no,
+            passportExpiryDate: passenger.passport_expiry_date,
+            passportFileId,
+            visaFileId,
+          },
+        });
+      }
+      await updateBooking({ db: tx, bookingId, values: { editedBy: user.id } });
+      removedPaths = await deleteUnusedScanFiles({ db: tx, fileIds: replaced });
+    });
+  } catch (error) {
+    await removeOrphanFiles({ db, uploadsDir, saved });
+    throw error;
+  }
+
+  // After the commit: the bytes of the deleted rows, unless the same scan was stored again meanwhile.
+  for (const storagePath of removedPaths) {
+    if (!(await isStoragePathInUse({ db, storagePath }))) await rm(resolveStoragePath({ uploadsDir, storagePath }), { force: true });
+  }
+}

@@ -1,0 +1,130 @@
+import { and, asc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
+import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
+import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
+import { users } from '../users/users.table.js';
+import { bookingPassengers, bookings, type NewBookingPassengerRow, type NewBookingRow } from './bookings.table.js';
+
+/** The live (not deleted) group of a PNR; PNRs are unique among live groups. */
+export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Departure and arrival dates of a group's legs, in leg order. */
+export async function findLegDates({ db, groupId }: { db: Executor; groupId: number }) {
+  return db
+    .select({ departureDate: groupLegs.departureDate, arrivalDate: groupLegs.arrivalDate })
+    .from(groupLegs)
+    .where(eq(groupLegs.groupId, groupId))
+    .orderBy(asc(groupLegs.position));
+}
+
+/** An agent an admin may book for: role user, approved, active, not deleted. */
+export async function findBookableAgent({ db, userId }: { db: Executor; userId: number }): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.role, 'user'),
+        eq(users.activeStatus, 'approved'),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Approved agents whose name or agency contains the query, or whose number starts with it ('Agent-1001' or '1001'). */
+export async function searchBookableAgents({ db, query, limit }: { db: Executor; query: string; limit: number }) {
+  const pattern = `%${escapeLike(query)}%`;
+  const number = /^(?:agent-?)?(\d{1,9})$/i.exec(query)?.[1];
+  const matches = [ilike(users.name, pattern), ilike(users.agencyName, pattern)];
+  if (number) matches.push(sql`${users.agentId}::text like ${`${number}%`}`);
+  return db
+    .select({ id: users.id, name: users.name, agent_id: users.agentId, agency_name: users.agencyName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'user'),
+        eq(users.activeStatus, 'approved'),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        or(...matches),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
+}
+
+export async function findBookingIdByIdempotencyKey({
+  db,
+  addedBy,
+  idempotencyKey,
+}: {
+  db: Executor;
+  addedBy: number;
+  idempotencyKey: string;
+}): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.addedBy, addedBy), eq(bookings.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row?.id;
+}
+
+/** The hold window in minutes (PRODUCT §5 Settings); a missing or unusable row falls back to the default. */
+export async function readHoldWindowMinutes({ db }: { db: Executor }): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'hold_window_minutes')).limit(1);
+  const value = row?.value;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : SETTING_DEFAULTS.hold_window_minutes;
+}
+
+export async function insertBooking({ db, booking }: { db: Executor; booking: NewBookingRow }): Promise<number> {
+  const [row] = await db.insert(bookings).values(booking).returning({ id: bookings.id });
+  return row!.id;
+}
+
+export async function insertPassengers({ db, passengers }: { db: Executor; passengers: NewBookingPassengerRow[] }): Promise<void> {
+  if (passengers.length > 0) await db.insert(bookingPassengers).values(passengers);
+}
+
+export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {
+  await db.insert(ledgerEntries).values(entry);
+}
+
+/**
+ * Cancels up to `limit` holds whose cancel_at has passed (PRODUCT §4), oldest expiry first, and returns them.
+ * Safe with several server processes: the inner select locks the rows it takes and skips rows another
+ * transaction holds (a sweeper in another process, or a confirm/cancel/hold-time update in progress), and
+ * the outer conditions are checked again on the locked row, so a booking confirmed or extended at the same
+ * moment is never cancelled and no booking is cancelled twice.
+ */
+export async function cancelExpiredHolds({ db, now, limit }: { db: Executor; now: Date; limit: number }) {
+  const expired = and(eq(bookings.confirmed, false), eq(bookings.cancelStatus, false), lt(bookings.cancelAt, now));
+  const candidates = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(expired)
+    .orderBy(asc(bookings.cancelAt), asc(bookings.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(bookings)
+    .set({ cancelStatus: true, cancelledAt: now, cancelledBy: null, updatedAt: now })
+    .where(and(inArray(bookings.id, candidates), expired))
+    .returning({ id: bookings.id, groupId: bookings.groupId, agentUserId: bookings.agentUserId });
+}

@@ -1,0 +1,282 @@
+import {
+  AGENT_INVALID_MESSAGE,
+  AGENT_SEARCH_LIMIT,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  type AddBookingBody,
+  type AgentOption,
+  type CheckAvailabilityBody,
+  type CheckAvailabilityResponse,
+  type PassengerInput,
+} from '@portal/contract/bookings';
+import type { Database, Transaction } from '../../db/database.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { AuthUser } from '../auth/auth.usecases.js';
+import { countSoldSeats, lockGroup } from '../groups/groups.repository.js';
+import type { GroupRow } from '../groups/groups.table.js';
+import type { NewBookingPassengerRow } from './bookings.table.js';
+import {
+  createGroupNotBookableError,
+  createIdempotencyKeyInvalidError,
+  createPnrInvalidError,
+  createSeatsUnavailableError,
+  createStaleGroupError,
+} from './bookings.errors.js';
+import {
+  findBookableAgent,
+  findBookingIdByIdempotencyKey,
+  findLegDates,
+  findLiveGroupByPnr,
+  insertBooking,
+  insertLedgerEntry,
+  insertPassengers,
+  readHoldWindowMinutes,
+  searchBookableAgents,
+} from './bookings.repository.js';
+import {
+  checkPassengerFiles,
+  collectPassengerDateErrors,
+  createPassengerInputError,
+  getKarachiToday,
+  getTravelDates,
+  listPassengerFiles,
+  removeOrphanFiles,
+  savePassengerFile,
+} from './passengers.js';
+
+/** PRODUCT §4 "Inventory": open, not deleted (the caller found it live) and not departed (by date, Asia/Karachi). */
+function isBookable(group: GroupRow, today: string): boolean {
+  return !group.closeStatus && group.departureDate >= today;
+}
+
+/** Adults and children pay the group price, infants the infant price (PRODUCT §4). */
+function computeTotal({ seats, infants, group }: { seats: number; infants: number; group: GroupRow }): number {
+  return seats * group.price + infants * group.infantPrice;
+}
+
+// ---- check-availbility ----------------------------------------------------------------------------------
+
+/**
+ * 000 §4: Start Booking asks whether the group can take the seats. A read without a lock: the answer may be
+ * outdated a moment later, which add-booking's locked recount settles (409).
+ */
+export async function checkAvailability({
+  db,
+  body,
+  now = new Date(),
+}: {
+  db: Database;
+  body: CheckAvailabilityBody;
+  now?: Date;
+}): Promise<CheckAvailabilityResponse['data']> {
+  const group = await findLiveGroupByPnr({ db, pnr: body.pnr });
+  if (!group) return { status: false, remaining: 0, price: null, infant_price: null, total_amount: null, updated_at: null };
+  const sold = await countSoldSeats({ db, groupId: group.id });
+  const remaining = Math.max(0, group.totalTicket - sold);
+  const seats = body.adult + body.child;
+  return {
+    status: isBookable(group, getKarachiToday(now)) && seats <= remaining,
+    remaining,
+    price: group.price,
+    infant_price: group.infantPrice,
+    total_amount: computeTotal({ seats, infants: body.infant, group }),
+    updated_at: group.updatedAt.toISOString(),
+  };
+}
+
+// ---- add-booking ------------------------------------------------------------------------------------------
+
+/** Who the booking is for and its state, by the caller's role (PRODUCT §4 "Booking"). */
+interface BookingParty {
+  agentUserId: number | null;
+  walking: boolean;
+  confirmed: boolean;
+}
+
+/**
+ * An agent books for itself, on Hold, whatever it sends (PRODUCT §4 Roles). An admin books for agent N
+ * (`agent` N, the searchagent id) or, with `agent` 0, a walk-in sale; `walking` only restates the latter.
+ * The admin's `confirmed` is honoured, default 1.
+ */
+function resolveParty(caller: AuthUser, body: AddBookingBody): BookingParty {
+  if (caller.role !== 'admin') return { agentUserId: caller.id, walking: false, confirmed: false };
+  const agentUserId = body.agent > 0 ? body.agent : null;
+  return { agentUserId, walking: agentUserId === null, confirmed: body.confirmed ?? true };
+}
+
+function countPassengers(passengers: PassengerInput[]) {
+  return {
+    adults: passengers.filter((passenger) => passenger.type === 'adult').length,
+    children: passengers.filter((passenger) => passenger.type === 'child').length,
+    infants: passengers.filter((passenger) => passenger.type === 'infant').length,
+  };
+}
+
+export interface AddBookingResult {
+  id: number;
+  /** true: the Idempotency-Key was used before by this caller; `id` is that first booking and nothing was written. */
+  replayed: boolean;
+}
+
+/**
+ * PRODUCT §4 "Booking": checks everything, then takes the seats atomically. The group row is locked
+ * (SELECT … FOR UPDATE) for the whole transaction, and the seats sold are counted again under that lock,
+ * so two bookings of the last seat are serialised and the second is refused (409): no oversell.
+ *
+ * Files: their size and type are checked before anything is written; they are stored inside the transaction
+ * only after every refusal has had its chance, and if the transaction still fails their bytes are removed
+ * (removeOrphanFiles), so a refused booking leaves neither rows nor files.
+ *
+ * Idempotency-Key: a key this caller used before answers the first booking; two requests with one key at the
+ * same time are settled by the group lock (same group) or the unique index (bookings_idempotency_unique).
+ */
+export async function addBooking({
+  db,
+  uploadsDir,
+  caller,
+  body,
+  idempotencyKey,
+  now = new Date(),
+}: {
+  db: Database;
+  uploadsDir: string;
+  caller: AuthUser;
+  body: AddBookingBody;
+  idempotencyKey?: string | undefined;
+  now?: Date;
+}): Promise<AddBookingResult> {
+  const key = idempotencyKey?.trim() || undefined;
+  if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw createIdempotencyKeyInvalidError();
+  const findReplay = async (executor: Database | Transaction) =>
+    key === undefined ? undefined : findBookingIdByIdempotencyKey({ db: executor, addedBy: caller.id, idempotencyKey: key });
+
+  const earlier = await findReplay(db);
+  if (earlier !== undefined) return { id: earlier, replayed: true };
+
+  await checkPassengerFiles(listPassengerFiles(body.passengers));
+  const found = await findLiveGroupByPnr({ db, pnr: body.pnr });
+  if (!found) throw createPnrInvalidError();
+  const party = resolveParty(caller, body);
+
+  const saved: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const group = await lockGroup({ db: tx, groupId: found.id });
+      if (!group) throw createGroupNotBookableError();
+      // A twin request with the same key that held the lock first has committed by now.
+      const twin = await findReplay(tx);
+      if (twin !== undefined) return { id: twin, replayed: true };
+
+      const today = getKarachiToday(now);
+      if (!isBookable(group, today)) throw createGroupNotBookableError();
+      if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) {
+        throw createStaleGroupError();
+      }
+
+      const travel = getTravelDates(await findLegDates({ db: tx, groupId: group.id }));
+      const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
+      if (caller.role === 'admin' && party.agentUserId !== null) {
+        if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
+      }
+      if (Object.keys(errors).length > 0) throw createPassengerInputError(errors);
+
+      const { adults, children, infants } = countPassengers(body.passengers);
+      const sold = await countSoldSeats({ db: tx, groupId: group.id });
+      if (adults + children > group.totalTicket - sold) throw createSeatsUnavailableError();
+
+      const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = [];
+      for (const [position, passenger] of body.passengers.entries()) {
+        const passportFileId = await savePassengerFile({
+          db: tx,
+          uploadsDir,
+          file: passenger.passport_img,
+          kind: 'passport',
+          field: `passport_img.${position}`,
+          userId: caller.id,
+          saved,
+        });
+        const visaFileId = passenger.visa_copy
+          ? await savePassengerFile({
+              db: tx,
+              uploadsDir,
+              file: passenger.visa_copy,
+              kind: 'visa',
+              field: `visa_copy.${position}`,
+              userId: caller.id,
+              saved,
+            })
+          : null;
+        passengerRows.push({
+          position,
+          type: passenger.type,
+          title: passenger.title,
+          firstname: passenger.firstname,
+          lastname: passenger.lastname,
+          dob: passenger.dob,
+          passportNo: passenger.passport_no,
+          passportExpiryDate: passenger.passport_expiry_date,
+          passportFileId,
+          visaFileId,
+        });
+      }
+
+      const totalAmount = computeTotal({ seats: adults + children, infants, group });
+      // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
+      const holdMinutes = party.confirmed ? 0 : await readHoldWindowMinutes({ db: tx });
+      const id = await insertBooking({
+        db: tx,
+        booking: {
+          groupId: group.id,
+          agentUserId: party.agentUserId,
+          walking: party.walking,
+          confirmed: party.confirmed,
+          confirmedAt: party.confirmed ? now : null,
+          confirmedBy: party.confirmed ? caller.id : null,
+          cancelAt: party.confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
+          adults,
+          children,
+          infants,
+          price: group.price,
+          infantPrice: group.infantPrice,
+          totalAmount,
+          remarks: body.remarks,
+          idempotencyKey: key ?? null,
+          addedBy: caller.id,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      await insertPassengers({ db: tx, passengers: passengerRows.map((row) => ({ ...row, bookingId: id })) });
+      // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
+      // (no discount yet, so the total); walk-in sales have no ledger.
+      if (party.confirmed && party.agentUserId !== null) {
+        await insertLedgerEntry({
+          db: tx,
+          entry: {
+            agentUserId: party.agentUserId,
+            bookingId: id,
+            type: 'out',
+            amount: totalAmount,
+            entryDate: today,
+            text: `Booking #${id} (${group.pnr})`,
+          },
+        });
+      }
+      return { id, replayed: false };
+    });
+  } catch (error) {
+    await removeOrphanFiles({ db, uploadsDir, saved });
+    if (isUniqueViolation(error)) {
+      const first = await findReplay(db);
+      if (first !== undefined) return { id: first, replayed: true };
+    }
+    throw error;
+  }
+}
+
+// ---- searchagent ----------------------------------------------------------------------------------------
+
+/** 000 §5 'Book for Agent': the search runs only for a non-empty query. */
+export async function searchAgents({ db, query }: { db: Database; query: string }): Promise<AgentOption[]> {
+  if (query === '') return [];
+  return searchBookableAgents({ db, query, limit: AGENT_SEARCH_LIMIT });
+}

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { cancelExpiredHolds } from './bookings.repository.js';
+
+/** How often the sweeper runs unless told otherwise. */
+export const HOLD_SWEEP_INTERVAL_MS = 30_000;
+const BATCH_SIZE = 500;
+
+/**
+ * PRODUCT §4: holds whose cancel_at has passed are cancelled by the server itself (cancel_status true,
+ * cancelled_at now, cancelled_by null: nobody cancelled them). Their seats return by themselves: sold is
+ * derived from the bookings not cancelled. Returns the ids it cancelled. Safe to run in several processes
+ * at once (see cancelExpiredHolds): each expired hold is cancelled by exactly one of them.
+ */
+export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database; now?: Date }): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (;;) {
+    const rows = await cancelExpiredHolds({ db, now, limit: BATCH_SIZE });
+    cancelled.push(...rows.map((row) => row.id));
+    if (rows.length < BATCH_SIZE) return cancelled;
+  }
+}
+
+export interface HoldSweeper {
+  /** Stops the timer and waits for a sweep in progress, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs sweepExpiredHolds every `intervalMs` (the first run after one interval). Runs never overlap: the next
+ * is scheduled when one ends. A failed run is logged and the next one tries again.
+ */
+export function startHoldSweeper({
+  db,
+  logger,
+  intervalMs = HOLD_SWEEP_INTERVAL_MS,
+}: {
+  db: Database;
+  logger: FastifyBaseLogger;
+  intervalMs?: number;
+}): HoldSweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const run = async () => {
+    try {
+      const cancelled = await sweepExpiredHolds({ db });
+      if (cancelled.length > 0) logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
+    } catch (error) {
+      logger.error({ err: error }, 'hold sweep failed');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = run().finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, intervalMs);
+    // The sweeper alone never keeps the process alive.
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

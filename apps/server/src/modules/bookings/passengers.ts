@@ -1,0 +1,181 @@
+import { rm } from 'node:fs/promises';
+import {
+  getPassengerDateErrors,
+  PASSENGER_FILE_TOO_LARGE_MESSAGE,
+  type PassengerInput,
+  type PassengerType,
+} from '@portal/contract/bookings';
+import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from '@portal/contract/files';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { HttpError } from '../../lib/http-error.js';
+import { detectFileType, resolveStoragePath, saveUploadedFile } from '../files/files.usecases.js';
+import { files } from '../files/files.table.js';
+
+/**
+ * Passenger rules of PRODUCT §4 "Booking" on the server, shared by add-booking and booking-update:
+ * the pure rules (titles per type, name normaliser, age and passport dates) live in the contract
+ * (@portal/contract/bookings) and are re-exported here; this file adds what needs the server: the
+ * content check of the scans, "today" in Asia/Karachi, the group's travel dates and storing the files.
+ */
+export {
+  findPassengerTitle,
+  getAgeInYears,
+  getPassengerAgeError,
+  getPassengerDateErrors,
+  isValidPassengerName,
+  normalisePassengerName,
+  PASSENGER_TITLES,
+  passengerFieldsSchema,
+  passengerTitleMessage,
+} from '@portal/contract/bookings';
+
+export { getKarachiToday } from '../../lib/karachi-date.js';
+
+/** Laravel-style 422 of field errors found after the schema; `message` repeats the first. */
+export function createPassengerInputError(errors: Record<string, string[]>): HttpError {
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+  return new HttpError({ statusCode: 422, code: 'bookings.invalid_passengers', message: first, errors });
+}
+
+/** 000 §5 / §9: a scan over 2,097,152 bytes answers 413 with the seed's alert text. */
+export function createPassengerFileTooLargeError(): HttpError {
+  return new HttpError({ statusCode: 413, code: 'bookings.file_too_large', message: PASSENGER_FILE_TOO_LARGE_MESSAGE });
+}
+
+function sizeOf(file: FormFile): number {
+  return file instanceof Blob ? file.size : file.data.length;
+}
+
+async function headOf(file: FormFile): Promise<Uint8Array> {
+  return file instanceof Blob ? new Uint8Array(await file.slice(0, 16).arrayBuffer()) : file.data.subarray(0, 16);
+}
+
+/** A file to check: the form field it came from ('passport_img.0') and the file. */
+export interface PassengerFile {
+  field: string;
+  file: FormFile;
+}
+
+/** The passport scan and visa copy of each passenger, keyed by their form fields ('passport_img.0', 'visa_copy.1'). */
+export function listPassengerFiles(
+  passengers: ReadonlyArray<{ passport_img?: FormFile | undefined; visa_copy?: FormFile | undefined }>,
+): PassengerFile[] {
+  const list: PassengerFile[] = [];
+  passengers.forEach((passenger, index) => {
+    if (passenger.passport_img) list.push({ field: `passport_img.${index}`, file: passenger.passport_img });
+    if (passenger.visa_copy) list.push({ field: `visa_copy.${index}`, file: passenger.visa_copy });
+  });
+  return list;
+}
+
+/**
+ * PRODUCT §4: scans are jpeg, png, webp or pdf by their content and at most 2,097,152 bytes. Checks every
+ * file before anything is written: 413 if one is too large, else a 422 naming each file of the wrong type.
+ */
+export async function checkPassengerFiles(list: PassengerFile[]): Promise<void> {
+  if (list.some(({ file }) => sizeOf(file) > MAX_UPLOAD_BYTES)) throw createPassengerFileTooLargeError();
+  const errors: Record<string, string[]> = {};
+  for (const { field, file } of list) {
+    const type = detectFileType(await headOf(file));
+    if (!type || !DOCUMENT_TYPES.includes(type)) {
+      const label = field.startsWith('visa_copy') ? 'visa copy' : 'passport image';
+      errors[field] = [fileTypeMessage(label, DOCUMENT_TYPES)];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw createPassengerInputError(errors);
+}
+
+/** The dates a booking is checked against: the first departure (ages) and the last travel date (passport expiry). */
+export interface TravelDates {
+  firstDeparture: string;
+  /** The last leg's arrival date. */
+  lastTravelDate: string;
+}
+
+export function getTravelDates(legs: ReadonlyArray<{ departureDate: string; arrivalDate: string }>): TravelDates {
+  if (legs.length === 0) throw new Error('a group without legs cannot be booked');
+  const departures = legs.map((leg) => leg.departureDate).sort();
+  const arrivals = legs.map((leg) => leg.arrivalDate).sort();
+  return { firstDeparture: departures[0]!, lastTravelDate: arrivals[arrivals.length - 1]! };
+}
+
+/**
+ * The date rules of every passenger (date of birth, age for the type on the first departure, passport expiry)
+ * as Laravel-keyed errors ('dob.0', 'passport_expiry_date.2'); empty when all pass.
+ */
+export function collectPassengerDateErrors({
+  passengers,
+  today,
+  travel,
+}: {
+  passengers: ReadonlyArray<{ type: PassengerType; dob: string; passport_expiry_date: string }>;
+  today: string;
+  travel: TravelDates;
+}): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  passengers.forEach((passenger, index) => {
+    const found = getPassengerDateErrors({
+      type: passenger.type,
+      dob: passenger.dob,
+      passportExpiryDate: passenger.passport_expiry_date,
+      today,
+      firstDeparture: travel.firstDeparture,
+      lastTravelDate: travel.lastTravelDate,
+    });
+    for (const [field, message] of Object.entries(found)) errors[`${field}.${index}`] = [message];
+  });
+  return errors;
+}
+
+/**
+ * Stores one passenger file (private: passport or visa) through the files module, inside the caller's
+ * transaction, and adds its storage path to `saved` (the paths one request wrote), for removeOrphanFiles.
+ */
+export async function savePassengerFile({
+  db,
+  uploadsDir,
+  file,
+  kind,
+  field,
+  userId,
+  saved,
+}: {
+  db: Executor;
+  uploadsDir: string;
+  file: FormFile;
+  kind: 'passport' | 'visa';
+  field: string;
+  userId: number;
+  saved: string[];
+}): Promise<number> {
+  const row = await saveUploadedFile({ db, uploadsDir, file, kind, field, userId, types: DOCUMENT_TYPES });
+  saved.push(row.storagePath);
+  return row.id;
+}
+
+/**
+ * After a transaction that stored files rolled back: removes the bytes no committed files row points to
+ * (issue 4: a refused booking leaves no file behind). Files are named by their content, so a path that a
+ * committed row does use (the same scan uploaded before) is kept. add-booking stores files only while it holds
+ * the group's row lock, so a concurrent booking of the same group cannot be mid-way with the same bytes.
+ */
+export async function removeOrphanFiles({
+  db,
+  uploadsDir,
+  saved,
+}: {
+  db: Executor;
+  uploadsDir: string;
+  saved: readonly string[];
+}): Promise<void> {
+  const paths = [...new Set(saved)];
+  if (paths.length === 0) return;
+  const kept = await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, paths));
+  const keep = new Set(kept.map((row) => row.storagePath));
+  for (const storagePath of paths) {
+    if (!keep.has(storagePath)) await rm(resolveStoragePath({ uploadsDir, storagePath }), { force: true });
+  }
+}
+
+export type { PassengerInput };

@@ -1,0 +1,54 @@
+import { formatAgentId } from './document-format.js';
+
+/** The plain data the document renderers take (booking PDF, PNR PDF, PNR Excel); no database types. */
+
+export interface DocumentLeg {
+  flightNumber: string;
+  /** 'LHE - JED'. */
+  sectorName: string;
+  departureAirport: string;
+  /** 'YYYY-MM-DD'. */
+  departureDate: string;
+  /** 'HH:MM' or 'HH:MM:SS', local at the airport. */
+  departureTime: string;
+  arrivalAirport: string;
+  arrivalDate: string;
+  arrivalTime: string;
+  baggageKg: number;
+  handCarryKg: number;
+}
+
+export type PassengerKind = 'adult' | 'child' | 'infant';
+
+export interface DocumentPassenger {
+  title: string;
+  firstname: string;
+  lastname: string;
+  type: PassengerKind;
+  /** 'YYYY-MM-DD'. */
+  dob: string;
+  passportNo: string;
+  passportExpiryDate: string;
+}
+
+/** The booking agent's agency; null for an admin's walk-in sale (PRODUCT §4). */
+export type DocumentAgency = { name: string; agentId: number | null } | null;
+
+/** One line of a PNR's passenger name list. */
+export interface NameListEntry extends DocumentPassenger {
+  bookingId: number;
+  agency: DocumentAgency;
+}
+
+const PASSENGER_TYPE_LABELS: Record<PassengerKind, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
+
+export function getPassengerTypeLabel(type: PassengerKind): string {
+  return PASSENGER_TYPE_LABELS[type];
+}
+
+/** 'Test Travels (Agent-1001)', or 'Walk-in' for a walk-in sale. */
+export function describeAgency(agency: DocumentAgency): string {
+  if (!agency) return 'Walk-in';
+  const agentId = formatAgentId(agency.agentId);
+  return agentId ? `${agency.name} (${agentId})` : agency.name;
+}

@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, type FormFile, type UploadType } from '@portal/contract/files';
+import type { Executor } from '../../db/database.js';
+import { createFileTooLargeError, createFileTypeError } from './files.errors.js';
+import { insertFileOrGetExisting } from './files.repository.js';
+import type { FileKind, FileRow } from './files.table.js';
+
+const SIGNATURES: Array<{ type: UploadType; matches: (bytes: Uint8Array) => boolean }> = [
+  { type: 'jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  { type: 'png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  // RIFF <4-byte size> WEBP
+  { type: 'webp', matches: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]) },
+  { type: 'pdf', matches: (b) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]) },
+];
+
+const MIME_TYPES: Record<UploadType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+const EXTENSIONS: Record<UploadType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', pdf: 'pdf' };
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/** The type of a file by its first bytes (PRODUCT §4: "checked by content"); the declared type and name are not trusted. */
+export function detectFileType(bytes: Uint8Array): UploadType | undefined {
+  return SIGNATURES.find((signature) => signature.matches(bytes))?.type;
+}
+
+/** Where uploads go and how their URLs start: app.uploadsDir (plugins/storage.ts) and config.publicUrl (PUBLIC_URL). */
+export interface StorageContext {
+  uploadsDir: string;
+  publicUrl: string;
+}
+
+/** Passport and visa scans are private; logos, pictures and banners public (PRODUCT §4 "Files and documents"). */
+export function getFileVisibility(kind: FileKind): 'public' | 'private' {
+  return kind === 'passport' || kind === 'visa' ? 'private' : 'public';
+}
+
+/** Public files are served by plugins/storage.ts at /uploads/public/… (PRODUCT §4). */
+export function getPublicFileUrl({ publicUrl, storagePath }: { publicUrl: string; storagePath: string }): string {
+  return `${publicUrl}/uploads/${storagePath}`;
+}
+
+/** The absolute path of a stored file; storage paths use forward slashes whatever the platform. */
+export function resolveStoragePath({ uploadsDir, storagePath }: { uploadsDir: string; storagePath: string }): string {
+  return path.join(uploadsDir, ...storagePath.split('/'));
+}
+
+/** A readable, safe stem from the uploader's file name ('PIA Logo (1).PNG' → 'pia-logo-1'); never used alone. */
+function slugOf(filename: string, fallback: string): string {
+  const stem = path.basename(filename).replace(/\.[^.]*$/, '');
+  const slug = stem
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+async function readBytes(file: FormFile): Promise<{ bytes: Buffer; filename: string }> {
+  if (file instanceof Blob) {
+    // A Blob reaches the server only when a use case is called directly (scripts, tests).
+    const name = (file as Blob & { name?: unknown }).name;
+    return { bytes: Buffer.from(await file.arrayBuffer()), filename: typeof name === 'string' ? name : '' };
+  }
+  return { bytes: Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data), filename: file.filename };
+}
+
+async function exists(absolute: string): Promise<boolean> {
+  try {
+    await access(absolute);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes through a temporary name and renames, so a half-written file is never served. */
+async function writeAtomically(absolute: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(absolute), { recursive: true });
+  const temporary = `${absolute}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    await rename(temporary, absolute);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Stores one uploaded file and returns its files row (PRODUCT §1, §4):
+ * 1. checks the size (413) and the content's type by its magic bytes (422 on `field`) before anything is written;
+ * 2. writes the bytes under `<uploadsDir>/<visibility>/<kind>/<name>-<sha256>.<ext>`, named by their content;
+ * 3. inserts the files row with `db`, which may be the caller's transaction (or finds the row of the same bytes
+ *    stored before under the same name: one file, used by both records).
+ *
+ * Call it after the caller's own checks (not found, duplicates), inside its transaction. If that transaction
+ * later rolls back, the bytes stay on disk without a row: an orphan nobody links to, harmless, and reused if
+ * the same file is uploaded again. Deleting it instead could race with a concurrent upload of the same bytes
+ * and leave that upload's row without its file, which is worse. A sweeper can compare the folder with the table later.
+ */
+export async function saveUploadedFile({
+  db,
+  uploadsDir,
+  file,
+  kind,
+  field,
+  userId,
+  types = IMAGE_TYPES,
+}: {
+  db: Executor;
+  uploadsDir: string;
+  file: FormFile;
+  kind: FileKind;
+  /** The form field, for the 422 `errors` key and message ('The logo must be a file of type: …'). */
+  field: string;
+  userId: number | null;
+  types?: readonly UploadType[];
+}): Promise<FileRow> {
+  const { bytes, filename } = await readBytes(file);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw createFileTooLargeError();
+  const type = detectFileType(bytes);
+  if (!type || !types.includes(type)) throw createFileTypeError({ field, types });
+
+  const visibility = getFileVisibility(kind);
+  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const storagePath = `${visibility}/${kind}/${slugOf(filename, kind.replaceAll('_', '-'))}-${digest}.${EXTENSIONS[type]}`;
+  const absolute = resolveStoragePath({ uploadsDir, storagePath });
+  // Same name and same bytes: the file is already there (content-addressed), so it is not rewritten.
+  if (!(await exists(absolute))) await writeAtomically(absolute, bytes);
+
+  return insertFileOrGetExisting({
+    db,
+    file: {
+      kind,
+      storagePath,
+      originalName: filename.slice(0, 255) || `${kind}.${EXTENSIONS[type]}`,
+      mime: MIME_TYPES[type],
+      size: bytes.length,
+      visibility,
+      createdBy: userId,
+    },
+  });
+}

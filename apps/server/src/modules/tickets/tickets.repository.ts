@@ -1,0 +1,178 @@
+import { and, asc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { airlines } from '../airlines/airlines.table.js';
+import { bookingPassengers, bookings } from '../bookings/bookings.table.js';
+import { files } from '../files/files.table.js';
+import { groupLegs, groups } from '../groups/groups.table.js';
+import { mySectors } from '../my-sectors/my-sectors.table.js';
+import { sectors } from '../sectors/sectors.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * Queries of search and tickets. Every list is two queries whatever its length: the groups with their
+ * airline and sold seats (bookings aggregated in a subquery), then the legs of all those groups.
+ */
+
+/** Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4). */
+function soldSeatsSubquery(db: Executor) {
+  return db
+    .select({
+      groupId: bookings.groupId,
+      sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int`.as('sold'),
+    })
+    .from(bookings)
+    .where(eq(bookings.cancelStatus, false))
+    .groupBy(bookings.groupId)
+    .as('sold_seats');
+}
+
+const firstLeg = alias(groupLegs, 'first_leg');
+
+/** A live group with what a ticket card needs besides its legs. */
+function selectTicketRows(db: Executor) {
+  const sold = soldSeatsSubquery(db);
+  return db
+    .select({
+      group: groups,
+      airlineName: airlines.fullName,
+      logoPath: files.storagePath,
+      sold: sql<number>`coalesce(${sold.sold}, 0)::int`.mapWith(Number),
+    })
+    .from(groups)
+    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
+    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
+    .leftJoin(files, eq(files.id, airlines.logoFileId))
+    .leftJoin(sold, eq(sold.groupId, groups.id));
+}
+
+/** Offered (PRODUCT §4): open, not deleted, first departure on or after `today` (Asia/Karachi, YYYY-MM-DD). */
+function offeredCondition(today: string): SQL {
+  return and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today))!;
+}
+
+/** A leg of the group at `position` (SQL) whose sector matches `place` by airport code or city on `side`. */
+function legTouches({ db, position, side, place }: { db: Executor; position: SQL; side: 'from' | 'to'; place: string }): SQL {
+  const code = side === 'from' ? sectors.fromSector : sectors.toSector;
+  const city = side === 'from' ? sectors.fromCity : sectors.toCity;
+  return sql`exists (${db
+    .select({ one: sql`1` })
+    .from(groupLegs)
+    .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
+    .where(and(eq(groupLegs.groupId, groups.id), sql`${groupLegs.position} = ${position}`, sql`(${code} = ${place} or ${city} = ${place})`))})`;
+}
+
+export interface OfferedTicketFilter {
+  mySectorId?: number;
+  /**
+   * Search (000 §7 search-flights): the first leg leaves from `departure` and the last outbound leg lands at
+   * `arrival` (codes or cities, upper-case), first departure on or after `fromDate`.
+   */
+  search?: { departure: string; arrival: string; fromDate: string };
+}
+
+/** Offered groups, soonest first departure (date, then the first leg's time) first. */
+export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Executor; today: string; filter?: OfferedTicketFilter }) {
+  const conditions: SQL[] = [offeredCondition(today)];
+  if (filter.mySectorId !== undefined) conditions.push(eq(groups.mySectorId, filter.mySectorId));
+  if (filter.search) {
+    const { departure, arrival, fromDate } = filter.search;
+    conditions.push(gte(groups.departureDate, fromDate));
+    conditions.push(legTouches({ db, position: sql`0`, side: 'from', place: departure }));
+    // The outbound journey ends at leg direction - 1 in every layout: one-way direct A-1 (0), one-way via
+    // A-2 (1), round trip direct A-1 (0, B-1 is 1), round trip via A-2 (1) (001 §2 trip layouts).
+    conditions.push(legTouches({ db, position: sql`${groups.direction} - 1`, side: 'to', place: arrival }));
+  }
+  return selectTicketRows(db)
+    .where(and(...conditions))
+    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
+}
+
+/** The live (not deleted) group of a PNR, open or closed, flown or not. */
+export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }) {
+  const [row] = await selectTicketRows(db)
+    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findLiveGroupByPnr>>>;
+
+/** Legs of some groups with their sector codes and cities, in position order. */
+export async function listTicketLegs({ db, groupIds }: { db: Executor; groupIds: number[] }) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({
+      leg: groupLegs,
+      sectorName: sectors.sectorName,
+      fromSector: sectors.fromSector,
+      toSector: sectors.toSector,
+      fromCity: sectors.fromCity,
+      toCity: sectors.toCity,
+    })
+    .from(groupLegs)
+    .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
+    .where(inArray(groupLegs.groupId, groupIds))
+    .orderBy(asc(groupLegs.groupId), asc(groupLegs.position));
+}
+
+export type TicketLegRow = Awaited<ReturnType<typeof listTicketLegs>>[number];
+
+/** Count of offered groups per my-sector (000 §3 totalpnr). */
+function offeredGroupCountSql(today: string) {
+  return sql<number>`(select count(*) from ${groups} where ${groups.mySectorId} = ${mySectors.id} and ${groups.closeStatus} = false and ${groups.deletedAt} is null and ${groups.departureDate} >= ${today})`.mapWith(
+    Number,
+  );
+}
+
+const mySectorCardColumns = (today: string) => ({
+  id: mySectors.id,
+  name: mySectors.name,
+  status: mySectors.status,
+  imagePath: files.storagePath,
+  totalpnr: offeredGroupCountSql(today),
+});
+
+/** Active, live my-sectors by name (the home page and dashboard cards). */
+export async function listActiveMySectorCards({ db, today }: { db: Executor; today: string }) {
+  return db
+    .select(mySectorCardColumns(today))
+    .from(mySectors)
+    .leftJoin(files, eq(files.id, mySectors.imageFileId))
+    .where(and(isNull(mySectors.deletedAt), eq(mySectors.status, true)))
+    .orderBy(asc(mySectors.name), asc(mySectors.id));
+}
+
+/** A live my-sector (active or not) as a card. */
+export async function findLiveMySectorCard({ db, id, today }: { db: Executor; id: number; today: string }) {
+  const [row] = await db
+    .select(mySectorCardColumns(today))
+    .from(mySectors)
+    .leftJoin(files, eq(files.id, mySectors.imageFileId))
+    .where(and(eq(mySectors.id, id), isNull(mySectors.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export type MySectorCardRow = NonNullable<Awaited<ReturnType<typeof findLiveMySectorCard>>>;
+
+/** Passenger names of a booking, 'Mr JOHN SMITH', in form order (one correlated subquery per row, one statement). */
+const passengerNamesSql = sql<string[] | null>`(select json_agg(${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname} order by ${bookingPassengers.position}) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id})`;
+
+/** Every booking of a group, cancelled or not, oldest first, with its agent and passenger names. */
+export async function listGroupBookings({ db, groupId }: { db: Executor; groupId: number }) {
+  return db
+    .select({
+      booking: bookings,
+      agentName: users.name,
+      agencyName: users.agencyName,
+      agentNumber: users.agentId,
+      passengerNames: passengerNamesSql,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.agentUserId))
+    .where(eq(bookings.groupId, groupId))
+    .orderBy(asc(bookings.createdAt), asc(bookings.id));
+}
+
+export type GroupBookingRow = Awaited<ReturnType<typeof listGroupBookings>>[number];
