@@ -46,7 +46,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: vendorChunk }],
+          groups: [{ name: vendorChunk, debugName: 'vendor' }],
         },
       },
     },

@@ -21,6 +21,6 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
-    testTimeout: 15000,
+    testTimeout: 60_000,
   },
 });

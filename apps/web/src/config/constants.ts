@@ -21,3 +21,9 @@ export const NOTIFICATION_BADGE_PLACEHOLDER = 0;
 export const AGENT_ID_PREFIX = 'Agent-';
 export const DEFAULT_COUNTRY = 'Pakistan';
 export const TIME_ZONE = 'Asia/Karachi';
+
+/** Confirmation before closing, re-opening or deleting (001 §2), typos included. */
+export const CONFIRM_ACTION_TEXT = 'This action can not be undo. Are you sure to proceed this?';
+/** The seed's alert for a chosen file over the limit (the limit itself is the contract's MAX_UPLOAD_BYTES). */
+export const FILE_TOO_LARGE_ALERT = 'File size should be less than 2MB';
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';

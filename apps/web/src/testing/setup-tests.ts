@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // Routes load lazily; on a busy 2-core CI machine running suites in parallel the first render of a
 // screen can take longer than testing-library's 1 s default, which made findBy* queries flaky.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,17 +1,13 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { EmptyTable } from '@/components/empty-table';
 import { PageHeader } from '@/components/page-header';
+import { AddAirlineButton } from '@/features/airlines/components/add-airline-button';
+import { AirlinesTable } from '@/features/airlines/components/airlines-table';
 
-const COLUMNS = ['Logo', 'Full Name', 'Short Name', 'Status', 'Action'];
-
-/** /dashboard/airlines (001 §2). Rows arrive with the screen's own issue. */
+/** /dashboard/airlines (001 §2). */
 export default function AirlinesRoute() {
   return (
     <>
-      <PageHeader title="Airlines"
-      actions={<Button leftSection={<IconPlus size={16} />} disabled>Add New Airline</Button>} />
-      <EmptyTable columns={COLUMNS} emptyText="No Data Found" />
+      <PageHeader title="Airlines" actions={<AddAirlineButton />} />
+      <AirlinesTable />
     </>
   );
 }

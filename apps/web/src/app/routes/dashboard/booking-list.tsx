@@ -1,12 +1,33 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import type { Ticket } from '@portal/contract/tickets';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { useMySectorTickets } from '@/features/tickets/api/get-my-sector-tickets';
+import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 
-/** /dashboard/booking/{id}/{title}: tickets of one my-sector, 'Booking List' (001 §2). */
+const renderBook = (ticket: Ticket) => (
+  <BookTicketButton
+    pnr={ticket.pnr}
+    price={ticket.price}
+    infantPrice={ticket.infant_price}
+    updatedAt={ticket.updated_at}
+    departureDate={ticket.date}
+    lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
+    remaining={ticket.remaining}
+    fullWidth
+  />
+);
+
+/**
+ * /dashboard/booking/{id}/{title}: the ticket cards of one my-sector, grouped by sector (000 §2),
+ * through pnr-respect-to-mysector (admin) or pnr-respect-to-mysector-user (000 §7).
+ */
 export default function BookingListRoute() {
-  const { title = '' } = useParams();
+  const { id = '', title = '' } = useParams();
+  const mySectorId = /^\d+$/.test(id) ? Number(id) : 0;
+  const tickets = useMySectorTickets(mySectorId);
   return (
     <>
       <Breadcrumbs mb="sm">
@@ -15,8 +36,13 @@ export default function BookingListRoute() {
         </Anchor>
         <Text size="sm">{title}</Text>
       </Breadcrumbs>
-      <PageHeader title="Booking List" description={title} />
-      <EmptyState text="No Ticket Found" />
+      <PageHeader title={title || 'Booking List'} description="Group tickets on offer, by sector." />
+      <TicketSectorList
+        groups={mySectorId > 0 ? tickets.data?.tickets : []}
+        loading={tickets.isPending && mySectorId > 0}
+        signedIn
+        renderAction={renderBook}
+      />
     </>
   );
 }

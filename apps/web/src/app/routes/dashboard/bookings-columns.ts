@@ -1,16 +1,2 @@
-/** Bookings table columns (000 §2): Pay. Status and Agent only for admins. */
-export function getBookingColumns(admin: boolean): string[] {
-  return [
-    'Id',
-    'PNR',
-    'Airline',
-    'Sector',
-    'Date',
-    ...(admin ? ['Pay. Status'] : []),
-    'Pse. Name',
-    ...(admin ? ['Agent'] : []),
-    'Booking Date',
-    'Status',
-    'Action',
-  ];
-}
+/** Bookings table columns (000 §2): one definition, kept with the bookings feature. */
+export { getBookingColumns } from '@/features/bookings/components/booking-columns';

@@ -1,15 +1,6 @@
-import { EmptyTable } from '@/components/empty-table';
-import { PageHeader } from '@/components/page-header';
-import { isAdmin, useSession } from '@/lib/session';
-import { getBookingColumns } from './bookings-columns';
+import { BookingsList } from '@/features/bookings/components/bookings-list';
 
 /** /dashboard/bookings, All Bookings (000 §2). */
 export default function BookingsRoute() {
-  const admin = isAdmin(useSession());
-  return (
-    <>
-      <PageHeader title="All Bookings" />
-      <EmptyTable columns={getBookingColumns(admin)} emptyText="No bookings found" />
-    </>
-  );
+  return <BookingsList title="All Bookings" />;
 }

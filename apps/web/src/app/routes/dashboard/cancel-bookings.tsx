@@ -1,15 +1,6 @@
-import { EmptyTable } from '@/components/empty-table';
-import { PageHeader } from '@/components/page-header';
-import { isAdmin, useSession } from '@/lib/session';
-import { getBookingColumns } from './bookings-columns';
+import { BookingsList } from '@/features/bookings/components/bookings-list';
 
-/** /dashboard/cancelbookings (000 §2): reuses the bookings list. */
+/** /dashboard/cancelbookings (000 §2): the bookings list narrowed to cancelled ones (`status=cancelled`). */
 export default function CancelBookingsRoute() {
-  const admin = isAdmin(useSession());
-  return (
-    <>
-      <PageHeader title="Cancelled Bookings" />
-      <EmptyTable columns={getBookingColumns(admin)} emptyText="No bookings found" />
-    </>
-  );
+  return <BookingsList title="Cancelled Bookings" status="cancelled" />;
 }

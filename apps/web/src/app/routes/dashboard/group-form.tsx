@@ -1,23 +1,25 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { EditGroup } from '@/features/groups/components/edit-group';
+import { GroupForm } from '@/features/groups/components/group-form';
 
 /** addnewgroup and update-group/{id} (001 §2): add mode without an id, edit mode with one. */
 export default function GroupFormRoute() {
   const { id } = useParams();
+  const title = id ? 'Edit Group' : 'Add New Group';
   return (
     <>
-      <PageHeader title={id ? 'Edit Group' : 'Add New Group'} description={id ? `Group #${id}` : undefined} />
-      <Alert color="brand" variant="light" icon={<IconInfoCircle size={18} />} maw={640}>
-        The group form is not available yet.
-      </Alert>
-      <Group mt="lg">
-        <Button component={Link} to={paths.dashboard.groups.getHref()} variant="default">
-          Cancel
-        </Button>
-      </Group>
+      <Breadcrumbs mb="sm">
+        <Anchor component={Link} to={paths.dashboard.groups.getHref()} size="sm">
+          Groups
+        </Anchor>
+        <Text size="sm">{title}</Text>
+      </Breadcrumbs>
+      <PageHeader title={title} />
+      {/* key: a new id starts a fresh form. */}
+      {id ? <EditGroup key={id} id={Number(id)} /> : <GroupForm />}
     </>
   );
 }

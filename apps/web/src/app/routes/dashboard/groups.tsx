@@ -1,37 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyTable } from '@/components/empty-table';
-import { PageHeader } from '@/components/page-header';
-import { paths } from '@/config/paths';
+import { GroupsList } from '@/features/groups/components/groups-list';
 
-const COLUMNS = [
-  'PNR',
-  'Date',
-  'Sector',
-  'T.T We Have',
-  'T.T Selling',
-  'Price/Ticket',
-  'Infant Price',
-  'Sold',
-  'Add By',
-  'Status',
-  'Action',
-];
-
-/** /dashboard/groups (001 §2): 'Groups : total'. */
+/** /dashboard/groups (001 §2). */
 export default function GroupsRoute() {
-  return (
-    <>
-      <PageHeader
-        title="Groups : 0"
-        actions={
-          <Button component={Link} to={paths.dashboard.addNewGroup.getHref()} leftSection={<IconPlus size={16} />}>
-            Add New Group
-          </Button>
-        }
-      />
-      <EmptyTable columns={COLUMNS} emptyText="No Group Found" />
-    </>
-  );
+  return <GroupsList />;
 }

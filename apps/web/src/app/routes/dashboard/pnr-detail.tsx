@@ -1,21 +1,30 @@
-import { Stack } from '@mantine/core';
+import type { PnrDetailsResponse } from '@portal/contract/tickets';
 import { useParams } from 'react-router';
-import { EmptyTable } from '@/components/empty-table';
-import { PageHeader } from '@/components/page-header';
+import { NotAllowed } from '@/components/not-allowed';
+import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { PnrDetail } from '@/features/bookings/components/pnr-detail';
 import { isAdmin, useSession } from '@/lib/session';
-import { getBookingColumns } from './bookings-columns';
 
-/** /dashboard/pnr/{pnr}: PNR detail (000 §2). */
+/** The PNR page's Book Ticket button (000 §2), with the group as its ticket answer gives it. */
+function renderBookTicket({ ticket }: PnrDetailsResponse) {
+  return (
+    <BookTicketButton
+      pnr={ticket.pnr}
+      price={ticket.price}
+      infantPrice={ticket.infant_price}
+      updatedAt={ticket.updated_at}
+      departureDate={ticket.date}
+      lastTravelDate={[...ticket.subpart].sort((a, b) => a.position - b.position).at(-1)?.arivval_date}
+      remaining={ticket.remaining}
+      label="Book Ticket"
+    />
+  );
+}
+
+/** /dashboard/pnr/{pnr}: PNR detail (000 §2), for admins only (000 §6 "open full PNR"). */
 export default function PnrDetailRoute() {
   const { pnr = '' } = useParams();
-  const columns = getBookingColumns(isAdmin(useSession()));
-  return (
-    <>
-      <PageHeader title={`PNR: ${pnr}`} />
-      <Stack gap="lg">
-        <EmptyTable caption="Bookings" columns={columns} emptyText="No bookings found" />
-        <EmptyTable caption="Cancelled" columns={columns} emptyText="No bookings found" />
-      </Stack>
-    </>
-  );
+  const admin = isAdmin(useSession());
+  if (!admin) return <NotAllowed />;
+  return <PnrDetail key={pnr} pnr={pnr} bookTicket={renderBookTicket} />;
 }

@@ -1,7 +1,13 @@
 import { Badge, Box, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { Ticket } from '@portal/contract/tickets';
 import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from '@tabler/icons-react';
-import { EmptyState } from '@/components/empty-state';
+import { useState } from 'react';
+import { LoginModal } from '@/features/auth/components/login-modal';
+import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
+import { useAvailableSectors } from '@/features/tickets/api/get-available-sectors';
+import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
+import { useSession } from '@/lib/session';
 import classes from './home.module.css';
 
 const features = [
@@ -11,8 +17,27 @@ const features = [
   { icon: IconShieldCheck, title: 'Verified agents', text: 'Only verified travel agencies can book and see prices.' },
 ];
 
-/** Home (000 §1-§2): banner, Search Group Tickets, Available Sectors. */
+/** Home (000 §1-§2): banner, Search Group Tickets, Available Sectors (ticket cards by sector). */
 export default function HomeRoute() {
+  const session = useSession();
+  const sectors = useAvailableSectors();
+  // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.
+  const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
+
+  const renderBook = (ticket: Ticket) => (
+    <BookTicketButton
+      pnr={ticket.pnr}
+      price={ticket.price}
+      infantPrice={ticket.infant_price}
+      updatedAt={ticket.updated_at}
+      departureDate={ticket.date}
+      lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
+      remaining={ticket.remaining}
+      fullWidth
+      onLoginRequired={(next) => setContinueBooking(() => next)}
+    />
+  );
+
   return (
     <>
       <Box className={classes.hero}>
@@ -48,7 +73,12 @@ export default function HomeRoute() {
               <Text c="dimmed">Group fares currently on offer, by route.</Text>
             </Stack>
           </Group>
-          <EmptyState text="No Data Found" icon={<IconPlaneDeparture size={26} stroke={1.5} />} />
+          <TicketSectorList
+            groups={sectors.data?.tickets}
+            loading={sectors.isPending}
+            signedIn={session !== null}
+            renderAction={renderBook}
+          />
         </Stack>
       </Container>
 
@@ -69,6 +99,11 @@ export default function HomeRoute() {
           </SimpleGrid>
         </Container>
       </Box>
+      <LoginModal
+        opened={continueBooking !== null}
+        onClose={() => setContinueBooking(null)}
+        onSuccess={() => continueBooking?.()}
+      />
     </>
   );
 }

@@ -1,13 +1,39 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Ticket } from '@portal/contract/tickets';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { SearchResultsTable } from '@/features/search/components/search-results-table';
+import { LoginModal } from '@/features/auth/components/login-modal';
+import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
+import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /search/{dip}/{arriv}/{date} (000 §2): the form prefilled and the results table. */
 export default function SearchRoute() {
   const { dip = '', arriv = '', date = '' } = useParams();
-  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
+  const validDate = ISO_DATE.test(date) ? date : null;
+  const session = useSession();
+  const search = useSearchFlights({ departure: dip, arrival: arriv, date }, Boolean(dip && arriv && validDate));
+  // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.
+  const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
+
+  const renderBook = (ticket: Ticket) => (
+    <BookTicketButton
+      pnr={ticket.pnr}
+      price={ticket.price}
+      infantPrice={ticket.infant_price}
+      updatedAt={ticket.updated_at}
+      departureDate={ticket.date}
+      lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
+      remaining={ticket.remaining}
+      size="xs"
+      onLoginRequired={(next) => setContinueBooking(() => next)}
+    />
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -16,13 +42,23 @@ export default function SearchRoute() {
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {dip} to {arriv}
           </Title>
-          <Text c="dimmed">Group tickets departing {validDate ? formatDate(validDate) : date}</Text>
+          <Text c="dimmed">Group tickets departing {validDate ? `from ${formatDate(validDate)}` : date}</Text>
         </Stack>
         <Paper withBorder p="md" radius="lg" shadow="xs">
           <SearchTicketsForm key={`${dip}-${arriv}-${date}`} initial={{ departure: dip, arrival: arriv, date: validDate }} />
         </Paper>
-        <SearchResultsTable />
+        <SearchResultsTable
+          tickets={validDate ? search.data?.data : []}
+          loading={search.isPending && search.fetchStatus !== 'idle'}
+          signedIn={session !== null}
+          renderAction={renderBook}
+        />
       </Stack>
+      <LoginModal
+        opened={continueBooking !== null}
+        onClose={() => setContinueBooking(null)}
+        onSuccess={() => continueBooking?.()}
+      />
     </Container>
   );
 }

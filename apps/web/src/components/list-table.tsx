@@ -1,0 +1,64 @@
+import { Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { PagedList } from '@/lib/paged-list';
+import { PagerFooter } from './pager-footer';
+
+type ListTableProps = {
+  columns: string[];
+  /** The spec's empty text, e.g. 'No Group Found'. */
+  emptyText: string;
+  list: PagedList<unknown>;
+  /** The rows (Table.Tr elements) of list.rows. */
+  children: ReactNode;
+  minWidth?: number;
+  caption?: ReactNode;
+};
+
+/** A paged Mantine table (docmost pattern): headings, rows or an empty-state row, and the pager footer. */
+export function ListTable({ columns, emptyText, list, children, minWidth, caption }: ListTableProps) {
+  const empty = list.rows.length === 0;
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+      {caption ? (
+        <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          {caption}
+        </Text>
+      ) : null}
+      <Table.ScrollContainer minWidth={minWidth ?? Math.max(560, columns.length * 100)}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {empty ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  {list.isLoading ? (
+                    <Center py="xl">
+                      <Loader size="sm" aria-label="Loading" />
+                    </Center>
+                  ) : (
+                    <Text ta="center" c="dimmed" py="xl" size="sm">
+                      <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+                      {emptyText}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              children
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PagerFooter list={list} />
+    </Paper>
+  );
+}

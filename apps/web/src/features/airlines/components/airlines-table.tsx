@@ -1,0 +1,78 @@
+import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Airline } from '@portal/contract/airlines';
+import { IconPencil, IconPlane, IconTrash } from '@tabler/icons-react';
+import { ListTable } from '@/components/list-table';
+import { confirmAction } from '@/lib/confirm';
+import { notifyOutcome } from '@/lib/notify';
+import { useDeleteAirline } from '../api/delete-airline';
+import { useAirlines } from '../api/get-airlines';
+import { AirlineFormModal } from './airline-form-modal';
+
+const COLUMNS = ['Logo', 'Full Name', 'Short Name', 'Status', 'Action'];
+
+function AirlineActions({ airline }: { airline: Airline }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const deleteMutation = useDeleteAirline();
+  const remove = () =>
+    confirmAction({
+      title: `Delete ${airline.full_name}?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () =>
+        notifyOutcome(deleteMutation.mutateAsync(airline.id)),
+    });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" aria-label={`Edit ${airline.full_name}`} onClick={open}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${airline.full_name}`}
+          loading={deleteMutation.isPending}
+          onClick={remove}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <AirlineFormModal opened={opened} onClose={close} airline={airline} />
+    </Group>
+  );
+}
+
+/** Airlines table (001 §2): Logo, Full Name, Short Name, Status (Active when 1), Action; paged. */
+export function AirlinesTable() {
+  const list = useAirlines();
+  return (
+    <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
+      {list.rows.map((airline) => (
+        <Table.Tr key={airline.id}>
+          <Table.Td>
+            <Avatar src={airline.logo} alt={`${airline.full_name} logo`} radius="sm" size={40} imageProps={{ style: { objectFit: 'contain' } }}>
+              <IconPlane size={18} />
+            </Avatar>
+          </Table.Td>
+          <Table.Td>
+            <Text fw={500} size="sm">
+              {airline.full_name}
+            </Text>
+          </Table.Td>
+          <Table.Td>{airline.short_name}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={airline.status === 1 ? 'teal' : 'gray'}>
+              {airline.status === 1 ? 'Active' : 'Inactive'}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <AirlineActions airline={airline} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
+  );
+}

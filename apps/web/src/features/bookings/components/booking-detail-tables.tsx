@@ -1,0 +1,145 @@
+import { Anchor, Paper, Table, Text } from '@mantine/core';
+import type { BookingDetail, BookingGroupData } from '@portal/contract/booking-lifecycle';
+import { IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatDate, formatPKR } from '@/lib/format';
+
+function SectionTable({ caption, columns, minWidth, empty, children }: {
+  caption: string;
+  columns: string[];
+  minWidth: number;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+      <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        {caption}
+      </Text>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped="even" aria-label={caption}>
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {empty ? null : <Table.Tbody>{children}</Table.Tbody>}
+        </Table>
+      </Table.ScrollContainer>
+      {empty ? (
+        <Text ta="center" c="dimmed" py="lg" size="sm">
+          <IconInbox size={24} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+          No Data Found
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** A signed link to a private scan, opened in a new tab (PRODUCT §4 "Files and documents"). */
+function FileLink({ href, label }: { href: string | null; label: string }) {
+  if (!href) return <Text size="sm">N/A</Text>;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" aria-label={label}>
+      View
+    </Anchor>
+  );
+}
+
+const TYPE_LABELS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
+
+/** The flights of the booked group, in leg order. */
+export function LegsTable({ legs }: { legs: BookingGroupData['legs'] }) {
+  const sorted = [...legs].sort((a, b) => a.position - b.position);
+  return (
+    <SectionTable caption="Flights" columns={['Flight', 'Sector', 'Departure', 'Arrival', 'Baggage']} minWidth={640} empty={sorted.length === 0}>
+      {sorted.map((leg) => (
+        <Table.Tr key={leg.position}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.departure_flight_number}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.departure_sector_name}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(leg.departure_date)} {leg.departure_time}
+            <Text size="xs" c="dimmed">
+              {leg.departure_airport_name}
+              {leg.departure_terminal ? ` (${leg.departure_terminal})` : ''}
+            </Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(leg.arivval_date)} {leg.arivval_time}
+            <Text size="xs" c="dimmed">
+              {leg.arivval_airport_name}
+              {leg.arivval_terminal ? ` (${leg.arivval_terminal})` : ''}
+            </Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {leg.departure_baggage}kg + {leg.departure_handcarry}kg
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </SectionTable>
+  );
+}
+
+/** Passengers (000 §2): title, name, type, date of birth, passport number and expiry, passport and visa links. */
+export function PassengersTable({ passengers }: { passengers: BookingDetail['booking_sub'] }) {
+  const sorted = [...passengers].sort((a, b) => a.position - b.position);
+  return (
+    <SectionTable
+      caption="Passengers"
+      columns={['#', 'Title', 'Name', 'Type', 'Date of Birth', 'Passport No', 'Passport Expiry', 'Passport', 'Visa']}
+      minWidth={900}
+      empty={sorted.length === 0}
+    >
+      {sorted.map((passenger, index) => {
+        const fullName = `${passenger.firstname} ${passenger.lastname}`;
+        return (
+          <Table.Tr key={passenger.id}>
+            <Table.Td>{index + 1}</Table.Td>
+            <Table.Td>{passenger.title}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullName}</Table.Td>
+            <Table.Td>{TYPE_LABELS[passenger.type]}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.dob)}</Table.Td>
+            <Table.Td>{passenger.passport_no}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.passport_expiry_date)}</Table.Td>
+            <Table.Td>
+              <FileLink href={passenger.passport_img} label={`Passport of ${fullName}`} />
+            </Table.Td>
+            <Table.Td>
+              <FileLink href={passenger.visa_copy} label={`Visa of ${fullName}`} />
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </SectionTable>
+  );
+}
+
+/** Payments (000 §2): date, amount, description and, for admins, who added it. */
+export function PaymentsTable({ payments, admin }: { payments: BookingDetail['payments']; admin: boolean }) {
+  const columns = ['Receive Date', 'Amount', 'Description', ...(admin ? ['Added By'] : [])];
+  return (
+    <SectionTable caption="Payments" columns={columns} minWidth={admin ? 640 : 480} empty={payments.length === 0}>
+      {payments.map((payment) => (
+        <Table.Tr key={payment.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.receive_date)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPKR(payment.receive_amount)}</Table.Td>
+          <Table.Td>{payment.text}</Table.Td>
+          {admin ? (
+            <Table.Td>
+              {payment.added_by ?? 'N/A'}
+              {payment.edit_by ? (
+                <Text size="xs" c="dimmed">
+                  Edited by {payment.edit_by}
+                </Text>
+              ) : null}
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </SectionTable>
+  );
+}

@@ -1,0 +1,54 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { getBookingState, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@portal/contract/booking-lifecycle';
+import { formatDate } from '@/lib/format';
+
+type StatusProps = { confirmed: 0 | 1; cancel_status: 0 | 1; cancel_at: string | null };
+
+/** 'Ex. 12 Mar 2031 at 03:00 PM': the hold expiry in Asia/Karachi (000 §4). */
+export function formatHoldExpiry(cancelAt: string | null): string | null {
+  if (!cancelAt) return null;
+  return `Ex. ${formatDate(cancelAt)} at ${formatDate(cancelAt, 'hh:mm A')}`;
+}
+
+/** Hold (with its expiry), Confirmed or Cancelled (000 §4). */
+export function BookingStatusBadge({ confirmed, cancel_status, cancel_at }: StatusProps) {
+  const state = getBookingState({ confirmed, cancel_status });
+  if (state === 'cancelled') {
+    return (
+      <Badge color="red" variant="light">
+        Cancelled
+      </Badge>
+    );
+  }
+  if (state === 'confirmed') {
+    return (
+      <Badge color="teal" variant="light">
+        Confirmed
+      </Badge>
+    );
+  }
+  const expiry = formatHoldExpiry(cancel_at);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color="orange" variant="light">
+        Hold
+      </Badge>
+      {expiry ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {expiry}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const PAYMENT_COLORS: Record<PaymentStatus, string> = { 0: 'red', 1: 'yellow', 2: 'teal' };
+
+/** Unpaid, Partial or Paid (000 §3 payment_status 0, 1, 2). */
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return (
+    <Badge color={PAYMENT_COLORS[status]} variant="dot">
+      {PAYMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

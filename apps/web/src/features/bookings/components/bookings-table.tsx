@@ -1,0 +1,135 @@
+import { Anchor, Avatar, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconInbox, IconPlane } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AGENT_ID_PREFIX } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { BookingActionsMenu } from './booking-actions-menu';
+import { getBookingColumns } from './booking-columns';
+import type { BookingRow } from './booking-row';
+import { BookingStatusBadge, PaymentStatusBadge } from './booking-status';
+
+type BookingsTableProps = {
+  rows: BookingRow[];
+  admin: boolean;
+  /** The spec's empty text: 'No bookings found' or, on the pending page, 'No bookings found.'. */
+  emptyText: string;
+  loading?: boolean;
+  caption?: ReactNode;
+  /** The pager footer of a paged list. */
+  footer?: ReactNode;
+};
+
+function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boolean }) {
+  const more = booking.passengers - 1;
+  return (
+    <Table.Tr>
+      <Table.Td>{booking.id}</Table.Td>
+      <Table.Td>
+        {/* Only admins open the full PNR (000 §2, §6). */}
+        {admin ? (
+          <Anchor component={Link} to={paths.dashboard.pnr.getHref(booking.pnr)} fw={700} size="sm" ff="monospace">
+            {booking.pnr}
+          </Anchor>
+        ) : (
+          <Text fw={700} size="sm" ff="monospace">
+            {booking.pnr}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={booking.airline_logo} alt={booking.air_line} size={28} radius="sm">
+            <IconPlane size={14} />
+          </Avatar>
+          <Text size="sm">{booking.air_line}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{booking.sector}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(booking.date)}</Table.Td>
+      {admin ? (
+        <Table.Td>
+          <PaymentStatusBadge status={booking.payment_status} />
+        </Table.Td>
+      ) : null}
+      <Table.Td>
+        <Text size="sm">{booking.passenger_name ?? 'N/A'}</Text>
+        {more > 0 ? (
+          <Text size="xs" c="dimmed">
+            +{more} more
+          </Text>
+        ) : null}
+      </Table.Td>
+      {admin ? (
+        <Table.Td>
+          <Text size="sm">{booking.agent_name}</Text>
+          {booking.agent_id !== null ? (
+            <Text size="xs" c="dimmed">
+              {AGENT_ID_PREFIX}
+              {booking.agent_id}
+            </Text>
+          ) : null}
+        </Table.Td>
+      ) : null}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(booking.created_at)}</Table.Td>
+      <Table.Td>
+        <BookingStatusBadge {...booking} />
+      </Table.Td>
+      <Table.Td>
+        <BookingActionsMenu booking={booking} admin={admin} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The bookings table of 000 §2 (All Bookings, Bookings Details, cancelled, PNR page): the admin-only
+ * columns, the status badges, the row menu, and the empty text. Wide tables scroll sideways on a phone.
+ */
+export function BookingsTable({ rows, admin, emptyText, loading = false, caption, footer }: BookingsTableProps) {
+  const columns = getBookingColumns(admin);
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+      {caption ? (
+        <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          {caption}
+        </Text>
+      ) : null}
+      <Table.ScrollContainer minWidth={admin ? 1180 : 960}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {rows.length > 0 ? (
+            <Table.Tbody>
+              {rows.map((booking) => (
+                <BookingTableRow key={booking.id} booking={booking} admin={admin} />
+              ))}
+            </Table.Tbody>
+          ) : null}
+        </Table>
+      </Table.ScrollContainer>
+      {/* Outside the scroll area so the text stays in view on a narrow screen. */}
+      {rows.length === 0 ? (
+        loading ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        ) : (
+          <Text ta="center" c="dimmed" py="xl" size="sm">
+            <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+            {emptyText}
+          </Text>
+        )
+      ) : null}
+      {footer}
+    </Paper>
+  );
+}

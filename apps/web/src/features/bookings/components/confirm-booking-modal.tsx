@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  CONFIRM_CANCELLED_BOOKING_MESSAGE,
+  confirmBookingBodySchema,
+  getBookingState,
+  YES_SURE_LABEL,
+} from '@portal/contract/booking-lifecycle';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { NumberField } from '@/components/number-field';
+import { formatPKR } from '@/lib/format';
+import { fieldsOf, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useConfirmBooking } from '../api/confirm-booking';
+import type { BookingRow } from './booking-row';
+
+type ConfirmFormValues = { discount: number | string; receive_payment: number | string; sure: boolean };
+
+type Totals = Pick<BookingRow, 'total_amount' | 'received_amount' | 'cancel_status'>;
+
+/**
+ * The dialog's rules (000 §5, PRODUCT §4): discount and receive payment are required whole numbers;
+ * the discount at most what is not yet received, the payment at most what is still due after it; a
+ * cancelled booking needs 'Yes Sure!'. The server applies the same limits.
+ */
+export function buildConfirmSchema({ total_amount, received_amount, cancel_status }: Totals) {
+  const maxDiscount = Math.max(0, total_amount - received_amount);
+  return z
+    .object({
+      discount: confirmBookingBodySchema.shape.discount,
+      receive_payment: confirmBookingBodySchema.shape.receive_payment,
+      sure: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      const due = Math.max(0, total_amount - values.discount - received_amount);
+      if (values.discount > maxDiscount) {
+        ctx.addIssue({ code: 'custom', path: ['discount'], message: `The discount may not be greater than ${maxDiscount}.` });
+      } else if (values.receive_payment > due) {
+        ctx.addIssue({ code: 'custom', path: ['receive_payment'], message: `The receive payment may not be greater than ${due}.` });
+      }
+      if (cancel_status === 1 && !values.sure) {
+        ctx.addIssue({ code: 'custom', path: ['sure'], message: CONFIRM_CANCELLED_BOOKING_MESSAGE });
+      }
+    });
+}
+
+type ConfirmOutput = z.output<ReturnType<typeof buildConfirmSchema>>;
+
+const toNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
+
+function ConfirmBookingForm({ booking, onDone }: { booking: BookingRow; onDone: () => void }) {
+  const mutation = useConfirmBooking();
+  const cancelled = getBookingState(booking) === 'cancelled';
+  const form = useForm<ConfirmFormValues, unknown, ConfirmOutput>({
+    resolver: zodResolver(buildConfirmSchema(booking)),
+    defaultValues: { discount: 0, receive_payment: 0, sure: false },
+  });
+  const { errors } = form.formState;
+  const [discount, receivePayment, sure] = useWatch({ control: form.control, name: ['discount', 'receive_payment', 'sure'] });
+  const finalTotal = booking.total_amount - toNumber(discount);
+  const remaining = finalTotal - booking.received_amount - toNumber(receivePayment);
+
+  const submit = form.handleSubmit((values) => {
+    mutation.mutate(
+      { booking_id: booking.id, discount: values.discount, receive_payment: values.receive_payment, sure: values.sure ? 1 : 0 },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
+          onDone();
+        },
+        onError: (error) => showFormError(error, form.setError, fieldsOf<ConfirmFormValues>(['discount', 'receive_payment', 'sure'])),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Total Amount" readOnly value={formatPKR(booking.total_amount)} />
+          <TextInput label="Received Amount" readOnly value={formatPKR(booking.received_amount)} />
+          <TextInput label="Final Total" readOnly value={formatPKR(finalTotal)} />
+          <TextInput label="Remaining Amount" readOnly value={formatPKR(remaining)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Controller
+            control={form.control}
+            name="receive_payment"
+            render={({ field }) => (
+              <NumberField
+                label="Receive Payment"
+                required
+                thousandSeparator=","
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.receive_payment?.message}
+                data-autofocus
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="discount"
+            render={({ field }) => (
+              <NumberField
+                label="Discount"
+                required
+                thousandSeparator=","
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.discount?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        {cancelled ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+            <Stack gap="xs">
+              {CONFIRM_CANCELLED_BOOKING_MESSAGE}
+              <Checkbox label={YES_SURE_LABEL} {...form.register('sure')} error={errors.sure ? true : undefined} />
+            </Stack>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Close
+          </Button>
+          <Button type="submit" color="teal" loading={mutation.isPending} disabled={cancelled && !sure}>
+            Confirm Booking
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type ConfirmBookingModalProps = { booking: BookingRow; opened: boolean; onClose: () => void };
+
+/** Confirm Booking (000 §4-§5, admin): POST confirmbooking with discount, receive_payment and sure. */
+export function ConfirmBookingModal({ booking, opened, onClose }: ConfirmBookingModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Confirm Booking #${booking.id} (${booking.pnr})`} size="lg">
+      {opened ? <ConfirmBookingForm booking={booking} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

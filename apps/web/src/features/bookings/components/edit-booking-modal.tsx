@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { PASSPORT_IMAGES_ALERT, type BookingEditDetail } from '@portal/contract/booking-lifecycle';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, todayInKarachi } from '@/lib/format';
+import { showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useBookingEditDetail } from '../api/get-booking-edit-detail';
+import { useUpdateBooking } from '../api/update-booking';
+import {
+  buildEditBookingSchema,
+  toBookingUpdateForm,
+  toEditField,
+  toEditValues,
+  type EditBookingOutput,
+  type EditBookingValues,
+} from './edit-booking-values';
+import { PassengerEditFieldset } from './passenger-edit-fieldset';
+
+function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone: () => void }) {
+  const today = todayInKarachi();
+  const mutation = useUpdateBooking();
+  const [missingPassports, setMissingPassports] = useState(false);
+  const form = useForm<EditBookingValues, unknown, EditBookingOutput>({
+    resolver: zodResolver(buildEditBookingSchema(detail, today)),
+    defaultValues: toEditValues(detail),
+  });
+  const passengers = form.getValues('passengers');
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setMissingPassports(false);
+      mutation.mutate(toBookingUpdateForm(detail.id, values), {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
+          onDone();
+        },
+        onError: (error) => showFormError(error, form.setError, toEditField),
+      });
+    },
+    // 000 §5: a passenger without a passport scan also raises the alert above the form.
+    (errors) => setMissingPassports(Boolean(errors.passengers?.some?.((passenger) => passenger?.passport_img))),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            PNR {detail.pnr} · first departure {formatDate(detail.date)} · last travel date {formatDate(detail.last_date)}
+          </Text>
+          {missingPassports ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {PASSPORT_IMAGES_ALERT}
+            </Alert>
+          ) : null}
+          {passengers.map((passenger, index) => (
+            <PassengerEditFieldset key={index} index={index} type={passenger.type} today={today} />
+          ))}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Close
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Update Booking
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+function EditBookingLoader({ bookingId, onDone }: { bookingId: number; onDone: () => void }) {
+  const query = useBookingEditDetail(bookingId);
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  return <EditBookingForm detail={query.data.data.data} onDone={onDone} />;
+}
+
+type EditBookingModalProps = { bookingId: number; opened: boolean; onClose: () => void };
+
+/** Edit / Edit Booking (000 §5-§7): loads booking-edit-detail, posts booking-update with the passengers' details and scans. */
+export function EditBookingModal({ bookingId, opened, onClose }: EditBookingModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Update Booking #${bookingId}`} size="xl">
+      {opened ? <EditBookingLoader bookingId={bookingId} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,150 @@
+import type { BookingEditDetail } from '@portal/contract/booking-lifecycle';
+import { PASSPORT_IMAGE_REQUIRED_MESSAGE } from '@portal/contract/booking-lifecycle';
+import {
+  findPassengerTitle,
+  getPassengerDateErrors,
+  passengerFieldsSchema,
+  passengerTitleMessage,
+  PASSENGER_TYPES,
+  type PassengerType,
+} from '@portal/contract/bookings';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
+
+export type PassengerEditValues = {
+  type: PassengerType;
+  title: string;
+  firstname: string;
+  lastname: string;
+  dob: string | null;
+  passport_no: string;
+  passport_expiry_date: string | null;
+  passport_img: File | null;
+  visa_copy: File | null;
+  /** The stored scans (signed links); a passenger with a stored passport needs no new one. */
+  current_passport: string | null;
+  current_visa: string | null;
+};
+
+export type EditBookingValues = { passengers: PassengerEditValues[] };
+
+/** The form's starting values: the stored passengers in booking order. */
+export function toEditValues(detail: BookingEditDetail): EditBookingValues {
+  return {
+    passengers: [...detail.booking_sub]
+      .sort((a, b) => a.position - b.position)
+      .map((passenger) => ({
+        type: passenger.type,
+        title: findPassengerTitle(passenger.type, passenger.title) ?? '',
+        firstname: passenger.firstname,
+        lastname: passenger.lastname,
+        dob: passenger.dob || null,
+        passport_no: passenger.passport_no,
+        passport_expiry_date: passenger.passport_expiry_date || null,
+        passport_img: null,
+        visa_copy: null,
+        current_passport: passenger.passport_img || null,
+        current_visa: passenger.visa_copy,
+      })),
+  };
+}
+
+/** A date field of the form (null until picked) checked with the contract's date rule. */
+const dateText = <T extends z.ZodType<string, string>>(field: T) =>
+  z
+    .string()
+    .nullable()
+    .transform((value) => value ?? '')
+    .pipe(field);
+const fields = passengerFieldsSchema.shape;
+
+/**
+ * The Update Booking rules (000 §5, PRODUCT §4), the add-booking passenger rules of the contract: title from
+ * the list for the type, names, dates, passport number; the passport scan is required unless one is stored or
+ * chosen ('Passport image is required'); ages on the first departure and expiry against the last travel date.
+ */
+export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 'last_date'>, today: string) {
+  const passenger = z
+    .object({
+      type: z.enum(PASSENGER_TYPES),
+      title: z.string(),
+      firstname: fields.firstname,
+      lastname: fields.lastname,
+      dob: dateText(fields.dob),
+      passport_no: fields.passport_no,
+      passport_expiry_date: dateText(fields.passport_expiry_date),
+      passport_img: z.instanceof(File).nullable(),
+      visa_copy: z.instanceof(File).nullable(),
+      current_passport: z.string().nullable(),
+      current_visa: z.string().nullable(),
+    })
+    // Title and scan are checked even while other fields of the passenger are wrong, so every problem shows at once.
+    .superRefine(
+      (values, ctx) => {
+        const type = PASSENGER_TYPES.find((known) => known === values.type);
+        if (!values.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'The title field is required.' });
+        else if (type && !findPassengerTitle(type, values.title)) {
+          ctx.addIssue({ code: 'custom', path: ['title'], message: passengerTitleMessage(type) });
+        }
+        if (!values.passport_img && !values.current_passport) {
+          ctx.addIssue({ code: 'custom', path: ['passport_img'], message: PASSPORT_IMAGE_REQUIRED_MESSAGE });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    )
+    .superRefine((values, ctx) => {
+      const dateErrors = getPassengerDateErrors({
+        type: values.type,
+        dob: String(values.dob),
+        passportExpiryDate: String(values.passport_expiry_date),
+        today,
+        firstDeparture: detail.date,
+        lastTravelDate: detail.last_date,
+      });
+      for (const [field, message] of Object.entries(dateErrors)) ctx.addIssue({ code: 'custom', path: [field], message });
+    });
+  return z.object({ passengers: z.array(passenger) });
+}
+
+export type EditBookingOutput = z.output<ReturnType<typeof buildEditBookingSchema>>;
+
+/**
+ * The booking-update body (000 §7): every passenger's texts as `name[]` in booking order, and only the
+ * newly chosen scans as `passport_img[N]` / `visa_copy[N]`, so a passenger without a new file keeps the stored one.
+ */
+export function toBookingUpdateForm(bookingId: number, values: EditBookingOutput): FormData {
+  const form = new FormData();
+  form.append('booking_id', String(bookingId));
+  values.passengers.forEach((passenger, index) => {
+    form.append('titles[]', passenger.title);
+    form.append('firstname[]', passenger.firstname);
+    form.append('lastname[]', passenger.lastname);
+    form.append('dob[]', String(passenger.dob));
+    form.append('passport_no[]', passenger.passport_no);
+    form.append('passport_expiry_date[]', String(passenger.passport_expiry_date));
+    form.append('type[]', passenger.type);
+    if (passenger.passport_img) form.append(`passport_img[${index}]`, passenger.passport_img);
+    if (passenger.visa_copy) form.append(`visa_copy[${index}]`, passenger.visa_copy);
+  });
+  return form;
+}
+
+const SERVER_FIELDS: Record<string, keyof PassengerEditValues> = {
+  titles: 'title',
+  title: 'title',
+  firstname: 'firstname',
+  lastname: 'lastname',
+  dob: 'dob',
+  passport_no: 'passport_no',
+  passport_expiry_date: 'passport_expiry_date',
+  passport_img: 'passport_img',
+  visa_copy: 'visa_copy',
+};
+
+/** A 422 key of booking-update ('firstname.1') as a form path ('passengers.1.firstname'). */
+export function toEditField(key: string): Path<EditBookingValues> | undefined {
+  const [name, index] = key.split('.');
+  const field = name ? SERVER_FIELDS[name] : undefined;
+  if (!field || index === undefined || !/^\d+$/.test(index)) return undefined;
+  return `passengers.${Number(index)}.${field}`;
+}

@@ -1,0 +1,27 @@
+import { listGroupsRoute } from '@portal/contract/groups';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { usePagedList } from '@/lib/paged-list';
+
+export const groupsQueryKey = ['groups'] as const;
+
+export type GroupFilters = { pnr?: string; date?: string };
+
+export function getGroups({ page, filters, signal }: { page: number; filters: GroupFilters; signal?: AbortSignal }) {
+  return apiRequest(listGroupsRoute, { query: { page, ...filters }, signal });
+}
+
+export function getGroupsQueryOptions(page: number, filters: GroupFilters) {
+  return queryOptions({
+    queryKey: [...groupsQueryKey, 'open', { page, ...filters }],
+    queryFn: ({ signal }) => getGroups({ page, filters, signal }),
+  });
+}
+
+/** GET listofgroups?page=N&pnr=&date= (001 §7); a new search starts again at page 1 (001 §4). */
+export function useGroups(filters: GroupFilters) {
+  return usePagedList({
+    pageQuery: (page) => getGroupsQueryOptions(page, filters),
+    resetKey: JSON.stringify(filters),
+  });
+}

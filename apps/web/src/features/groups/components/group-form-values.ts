@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  addGroupBodySchema,
+  getGroupLegCount,
+  updateGroupBodySchema,
+  type AddGroupBody,
+  type Direction,
+  type Group,
+  type TicketType,
+  type UpdateGroupBody,
+} from '@portal/contract/groups';
+import type { Path, Resolver } from 'react-hook-form';
+
+/** The per-leg arrays of the contract (001 §3), `arivval` spelling included. */
+export const LEG_FIELDS = [
+  'departure_sector',
+  'departure_flight_number',
+  'departure_baggage',
+  'departure_handcarry',
+  'departure_airport_name',
+  'departure_time',
+  'departure_date',
+  'departure_terminal',
+  'arivval_airport_name',
+  'arivval_time',
+  'arivval_date',
+  'arivval_terminal',
+] as const;
+export type LegField = (typeof LEG_FIELDS)[number];
+
+const HEADER_FIELDS = [
+  'airline',
+  'my_section_id',
+  'pnr',
+  'ticket_type',
+  'direction',
+  'meal',
+  'tickets_wehave',
+  'total_ticket',
+  'price',
+  'infant_price',
+] as const;
+
+/**
+ * The form holds the contract's own flat shape (arrays indexed by trip 0-3), so the contract schema
+ * validates it and a server key such as `departure_flight_number.1` is already a form path.
+ * Every array keeps 4 entries; switching layout hides legs without losing what was typed.
+ */
+export type GroupFormValues = {
+  airline: string;
+  my_section_id: string;
+  pnr: string;
+  ticket_type: '1' | '2';
+  direction: '1' | '2';
+  meal: '' | '1' | '0';
+  tickets_wehave: number | string;
+  total_ticket: number | string;
+  price: number | string;
+  infant_price: number | string;
+} & Record<LegField, (number | string)[]>;
+
+export type GroupFormOutput = AddGroupBody | UpdateGroupBody;
+
+const MAX_LEGS = 4;
+
+export function legCountOf(values: Pick<GroupFormValues, 'ticket_type' | 'direction'>): 1 | 2 | 4 {
+  return getGroupLegCount(Number(values.ticket_type) as TicketType, Number(values.direction) as Direction);
+}
+
+export function emptyGroupValues(): GroupFormValues {
+  const legs = Object.fromEntries(LEG_FIELDS.map((field) => [field, Array<string>(MAX_LEGS).fill('')])) as Record<
+    LegField,
+    string[]
+  >;
+  return {
+    airline: '',
+    my_section_id: '',
+    pnr: '',
+    ticket_type: '1',
+    direction: '1',
+    meal: '',
+    tickets_wehave: '',
+    total_ticket: '',
+    price: '',
+    infant_price: '',
+    ...legs,
+  };
+}
+
+/** The edit form's start: the stored group, legs in trip order. */
+export function groupToValues(group: Group): GroupFormValues {
+  const values = emptyGroupValues();
+  const legs = [...group.subpart].sort((a, b) => a.position - b.position);
+  legs.forEach((leg, index) => {
+    for (const field of LEG_FIELDS) {
+      const value = field === 'departure_sector' ? String(leg.departure_sector) : leg[field];
+      values[field][index] = value ?? '';
+    }
+  });
+  return {
+    ...values,
+    airline: String(group.airline),
+    my_section_id: String(group.my_section_id),
+    pnr: group.pnr,
+    ticket_type: String(group.ticket_type) as '1' | '2',
+    direction: String(group.direction) as '1' | '2',
+    meal: String(group.meal) as '1' | '0',
+    tickets_wehave: group.tickets_wehave,
+    total_ticket: group.total_ticket,
+    price: group.price,
+    infant_price: group.infant_price,
+  };
+}
+
+/** What is sent: the legs of the chosen layout only. */
+export function toBodyInput(values: GroupFormValues): Record<string, unknown> {
+  const count = legCountOf(values);
+  const legs = Object.fromEntries(LEG_FIELDS.map((field) => [field, values[field].slice(0, count)]));
+  return { ...values, ...legs };
+}
+
+/** The contract's add or update schema, run on the legs of the chosen layout. */
+export function createGroupResolver(groupId?: number): Resolver<GroupFormValues, unknown, GroupFormOutput> {
+  const resolve = groupId ? zodResolver(updateGroupBodySchema) : zodResolver(addGroupBodySchema);
+  return (values, context, options) => {
+    const body = { ...toBodyInput(values), ...(groupId ? { group_id: groupId } : {}) };
+    return (resolve as unknown as Resolver<Record<string, unknown>, unknown, GroupFormOutput>)(
+      body,
+      context,
+      options as never,
+    ) as ReturnType<Resolver<GroupFormValues, unknown, GroupFormOutput>>;
+  };
+}
+
+/** A 422 key onto the form: `departure_flight_number.1` as is, a bare leg field onto trip A-1. */
+export function toGroupField(key: string): Path<GroupFormValues> | undefined {
+  const [head, index] = key.split('.');
+  if ((HEADER_FIELDS as readonly string[]).includes(head ?? '')) return head as Path<GroupFormValues>;
+  if ((LEG_FIELDS as readonly string[]).includes(head ?? '')) {
+    const position = index !== undefined && /^\d+$/.test(index) ? Number(index) : 0;
+    return `${head}.${position}` as Path<GroupFormValues>;
+  }
+  return undefined;
+}
+
+/**
+ * Baggage and hand carry typed for a first trip are copied to its paired trip (001 §2). Our pairing,
+ * by leg index: the connecting leg of a via trip carries the same allowance (A-1→A-2, B-1→B-2), and a
+ * group fare has one allowance for the whole journey, so the return starts from the outbound's
+ * (A-1→B-1, in round-trip direct and round-trip via alike). Copies cascade (A-1→B-1→B-2) and stop at
+ * a trip the user has typed into.
+ */
+export function getPairSources(count: 1 | 2 | 4): (number | null)[] {
+  if (count === 1) return [null];
+  if (count === 2) return [null, 0];
+  return [null, 0, 0, 2];
+}
+
+export const COPIED_LEG_FIELDS = ['departure_baggage', 'departure_handcarry'] as const;
+export type CopiedLegField = (typeof COPIED_LEG_FIELDS)[number];

@@ -1,0 +1,275 @@
+import { Alert, Button, Grid, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { getGroupTripLabels, type Direction, type Group as GroupRecord, type TicketType } from '@portal/contract/groups';
+import { IconAlertCircle, IconUser } from '@tabler/icons-react';
+import { useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { NumberField } from '@/components/number-field';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCreateGroup } from '../api/create-group';
+import { useGeneral } from '../api/get-general';
+import { useUpdateGroup } from '../api/update-group';
+import {
+  COPIED_LEG_FIELDS,
+  createGroupResolver,
+  emptyGroupValues,
+  getPairSources,
+  groupToValues,
+  legCountOf,
+  toGroupField,
+  type CopiedLegField,
+  type GroupFormOutput,
+  type GroupFormValues,
+} from './group-form-values';
+import { TripBlock } from './trip-block';
+
+/** Trips whose allowance the user set apart from its source: copies stop there (edit mode starts from the data). */
+function initiallyEdited(values: GroupFormValues): Set<string> {
+  const edited = new Set<string>();
+  const sources = getPairSources(legCountOf(values));
+  for (const field of COPIED_LEG_FIELDS) {
+    sources.forEach((source, index) => {
+      if (source !== null && String(values[field][index]) !== String(values[field][source])) edited.add(`${field}.${index}`);
+    });
+  }
+  return edited;
+}
+
+type GroupFormProps = { group?: GroupRecord };
+
+/**
+ * Add / Edit Group (001 §2, §5). Add mode without a group, edit mode with one; in edit mode the ticket
+ * type and direction are locked. The contract's schema validates the form (and the server).
+ */
+export function GroupForm({ group }: GroupFormProps) {
+  const navigate = useNavigate();
+  const general = useGeneral();
+  const createMutation = useCreateGroup();
+  const updateMutation = useUpdateGroup();
+  const editing = Boolean(group);
+  const defaultValues = useMemo(() => (group ? groupToValues(group) : emptyGroupValues()), [group]);
+  const resolver = useMemo(() => createGroupResolver(group?.id), [group?.id]);
+  const form = useForm<GroupFormValues, unknown, GroupFormOutput>({
+    resolver,
+    defaultValues,
+  });
+  const edited = useRef<Set<string>>(initiallyEdited(defaultValues));
+  const { errors } = form.formState;
+  const [ticketType, direction] = useWatch({ control: form.control, name: ['ticket_type', 'direction'] });
+  const count = legCountOf({ ticket_type: ticketType, direction });
+  const tripLabels = getGroupTripLabels(Number(ticketType) as TicketType, Number(direction) as Direction);
+
+  const copyToPairs = (field: CopiedLegField, index: number, value: number | string) => {
+    getPairSources(count).forEach((source, target) => {
+      if (source !== index || edited.current.has(`${field}.${target}`)) return;
+      form.setValue(`${field}.${target}`, value);
+      copyToPairs(field, target, value);
+    });
+  };
+  const onCopiedFieldChange = (field: CopiedLegField, index: number, value: number | string) => {
+    form.setValue(`${field}.${index}`, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    edited.current.add(`${field}.${index}`);
+    copyToPairs(field, index, value);
+  };
+
+  const submit = form.handleSubmit((body) => {
+    const callbacks = {
+      onSuccess: (answer: { message: string }) => {
+        notifySuccess(answer.message);
+        void navigate(paths.dashboard.groups.getHref());
+      },
+      onError: (error: unknown) => {
+        applyServerErrors(error, form.setError, toGroupField);
+        notifyError(errorMessage(error));
+      },
+    };
+    if (group) updateMutation.mutate({ ...body, group_id: group.id }, callbacks);
+    else createMutation.mutate(body, callbacks);
+  });
+
+  if (general.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (general.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        {errorMessage(general.error)}
+      </Alert>
+    );
+  }
+
+  const airlines = general.data.airline.map((airline) => ({ value: String(airline.id), label: airline.full_name }));
+  const mySectors = general.data.my_sectors.map((mySector) => ({ value: String(mySector.id), label: mySector.name }));
+  const sectors = general.data.sectors.map((sector) => ({ value: String(sector.id), label: sector.sector_name }));
+  const errorOf = (field: Path<GroupFormValues>) => (errors as Record<string, { message?: string } | undefined>)[field]?.message;
+  const saving = createMutation.isPending || updateMutation.isPending;
+
+  const numberField = (field: 'tickets_wehave' | 'total_ticket' | 'price' | 'infant_price', label: string, required: boolean) => (
+    <Controller
+      control={form.control}
+      name={field}
+      render={({ field: input }) => (
+        <NumberField
+          label={label}
+          required={required}
+          thousandSeparator={field === 'price' || field === 'infant_price' ? ',' : undefined}
+          prefix={field === 'price' || field === 'infant_price' ? 'PKR ' : undefined}
+          value={input.value}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          error={errorOf(field)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <Title order={3} fz="md" mb="md">
+            Group details
+          </Title>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Controller
+                control={form.control}
+                name="airline"
+                render={({ field }) => (
+                  <Select
+                    label="Airline"
+                    placeholder="Choose an airline"
+                    required
+                    searchable
+                    data={airlines}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={errorOf('airline')}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Controller
+                control={form.control}
+                name="my_section_id"
+                render={({ field }) => (
+                  <Select
+                    label="My Sector"
+                    placeholder="Choose a my sector"
+                    required
+                    searchable
+                    data={mySectors}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={errorOf('my_section_id')}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput label="PNR" required error={errorOf('pnr')} {...form.register('pnr')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>{numberField('tickets_wehave', 'Tickets We Have', true)}</Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>{numberField('total_ticket', 'Total Tickets', true)}</Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>{numberField('price', 'Fare', true)}</Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>{numberField('infant_price', 'Infant Fare', true)}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Controller
+                control={form.control}
+                name="meal"
+                render={({ field }) => (
+                  <Radio.Group label="Meal" required value={field.value} onChange={field.onChange} error={errorOf('meal')}>
+                    <Group gap="md" mt={6}>
+                      <Radio value="1" label="Yes" />
+                      <Radio value="0" label="No" />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Controller
+                control={form.control}
+                name="ticket_type"
+                render={({ field }) => (
+                  <Radio.Group
+                    label="Ticket Type"
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    description={editing ? 'Locked while editing' : undefined}
+                  >
+                    <Group gap="md" mt={6}>
+                      <Radio value="1" label="One Way" disabled={editing} />
+                      <Radio value="2" label="Round Trip" disabled={editing} />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Controller
+                control={form.control}
+                name="direction"
+                render={({ field }) => (
+                  <Radio.Group
+                    label="Direction"
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    description={editing ? 'Locked while editing' : undefined}
+                  >
+                    <Group gap="md" mt={6}>
+                      <Radio value="1" label="Direct" disabled={editing} />
+                      <Radio value="2" label="Via" disabled={editing} />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+            </Grid.Col>
+          </Grid>
+        </Paper>
+
+        {tripLabels.map((label, index) => (
+          <TripBlock
+            key={label}
+            index={index}
+            label={label}
+            control={form.control}
+            register={form.register}
+            errors={errors}
+            sectors={sectors}
+            onCopiedFieldChange={onCopiedFieldChange}
+          />
+        ))}
+
+        <Paper withBorder p="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap={6} c="dimmed">
+              <IconUser size={16} />
+              <Text size="sm">Added By You</Text>
+            </Group>
+            <Group gap="sm">
+              <Button component={Link} to={paths.dashboard.groups.getHref()} variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                Save
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { GROUP_CLOSED_MESSAGE, listGroupsRoute, updateGroupStatusRoute } from '@portal/contract/groups';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CONFIRM_ACTION_TEXT } from '@/config/constants';
+import { reply, stubFetch } from '@/testing/fetch-stub';
+import { storeSession } from '@/testing/fixtures';
+import { buildGroup, buildPage } from '@/testing/inventory-fixtures';
+import { renderApp } from '@/testing/render-app';
+
+describe('Groups list (001 §2)', () => {
+  it("when there are no groups, then 'Groups : 0' and 'No Group Found' show", async () => {
+    storeSession();
+    stubFetch({ 'GET /api/listofgroups': reply(listGroupsRoute, 200, buildPage([])) });
+    renderApp('/dashboard/groups');
+    expect(await screen.findByText('No Group Found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Groups : 0' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add New Group' })).toHaveAttribute('href', '/dashboard/addnewgroup');
+  });
+
+  it('when Close Group is clicked, then the confirmation text shows before anything is sent', async () => {
+    storeSession();
+    const fetchMock = stubFetch({
+      'GET /api/listofgroups': reply(listGroupsRoute, 200, buildPage([buildGroup()])),
+      'POST /api/update-group-status': reply(updateGroupStatusRoute, 200, { message: GROUP_CLOSED_MESSAGE }),
+    });
+    renderApp('/dashboard/groups');
+    const user = userEvent.setup();
+
+    const row = (await screen.findByText('ABC123')).closest('tr');
+    if (!row) throw new Error('row expected');
+    expect(within(row).getByText('PKR 145,000')).toBeInTheDocument();
+    expect(within(row).getByText('DXB - JED')).toBeInTheDocument();
+    expect(within(row).getByText('DXB - LHE')).toBeInTheDocument();
+    expect(within(row).getByText('Open')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Groups : 1' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Close Group' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(CONFIRM_ACTION_TEXT)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(GROUP_CLOSED_MESSAGE)).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ group_id: 7, close_status: 1 });
+  });
+
+  it('when a PNR is searched, then the shown rows stay mounted until the answer replaces them, so a row action in flight still toasts', async () => {
+    storeSession();
+    const fetchMock = stubFetch({
+      'GET /api/listofgroups': ({ url }) =>
+        reply(
+          listGroupsRoute,
+          200,
+          new URL(url, 'http://localhost').searchParams.get('pnr') === 'ABC123'
+            ? buildPage([buildGroup({ price: 150000 })])
+            : buildPage([buildGroup(), buildGroup({ id: 8, pnr: 'XYZ789' })]),
+        ),
+      'POST /api/update-group-status': reply(updateGroupStatusRoute, 200, { message: GROUP_CLOSED_MESSAGE }),
+    });
+    renderApp('/dashboard/groups');
+    const user = userEvent.setup();
+
+    const row = (await screen.findByText('ABC123')).closest('tr');
+    if (!row) throw new Error('row expected');
+    await user.click(within(row).getByRole('button', { name: 'Close Group' }));
+    await user.type(screen.getByLabelText('Search by PNR'), 'ABC123');
+    // The searched answer arrives while the confirmation is open: same row, new fare.
+    expect(await within(row).findByText('PKR 150,000')).toBeInTheDocument();
+    expect(screen.queryByText('XYZ789')).not.toBeInTheDocument();
+    expect(row.isConnected).toBe(true);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('pnr=ABC123'))).toBe(true);
+
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(GROUP_CLOSED_MESSAGE)).toBeInTheDocument();
+  });
+});

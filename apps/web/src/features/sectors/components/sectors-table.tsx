@@ -1,0 +1,76 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Sector } from '@portal/contract/sectors';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ListTable } from '@/components/list-table';
+import { confirmAction } from '@/lib/confirm';
+import { notifyOutcome } from '@/lib/notify';
+import { useDeleteSector } from '../api/delete-sector';
+import { useSectors } from '../api/get-sectors';
+import { SectorFormModal } from './sector-form-modal';
+
+const COLUMNS = ['Sector', 'From', 'From-City', 'To', 'To-City', 'Status', 'Action'];
+
+function SectorActions({ sector }: { sector: Sector }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const deleteMutation = useDeleteSector();
+  const remove = () =>
+    confirmAction({
+      title: `Delete ${sector.sector_name}?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () =>
+        notifyOutcome(deleteMutation.mutateAsync(sector.id)),
+    });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" aria-label={`Edit ${sector.sector_name}`} onClick={open}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${sector.sector_name}`}
+          loading={deleteMutation.isPending}
+          onClick={remove}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <SectorFormModal opened={opened} onClose={close} sector={sector} />
+    </Group>
+  );
+}
+
+/** Sectors table (001 §2): Sector, From, From-City, To, To-City, Status, Action; paged. */
+export function SectorsTable() {
+  const list = useSectors();
+  return (
+    <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
+      {list.rows.map((sector) => (
+        <Table.Tr key={sector.id}>
+          <Table.Td>
+            <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {sector.sector_name}
+            </Text>
+          </Table.Td>
+          <Table.Td>{sector.from_sector}</Table.Td>
+          <Table.Td>{sector.from_city}</Table.Td>
+          <Table.Td>{sector.to_sector}</Table.Td>
+          <Table.Td>{sector.to_city}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={sector.status === 1 ? 'teal' : 'gray'}>
+              {sector.status === 1 ? 'Active' : 'Inactive'}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <SectorActions sector={sector} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
+  );
+}

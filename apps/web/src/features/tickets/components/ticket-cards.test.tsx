@@ -1,0 +1,98 @@
+import {
+  availableSectorRoute,
+  pnrRespectToMySectorRoute,
+  pnrRespectToMySectorUserRoute,
+  type MySectorCard,
+} from '@portal/contract/tickets';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reply, stubFetch } from '@/testing/fetch-stub';
+import { buildSession, storeSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-app';
+import { buildReturnTicket, buildTicket } from '../testing/ticket-fixtures';
+
+const umrah: MySectorCard = { id: 3, name: 'Umrah', title: 'Umrah', image: null, totalpnr: 2 };
+
+const card = (pnr: string) => screen.getByRole('article', { name: `PNR ${pnr}` });
+
+describe('Ticket cards (000 §2 "Ticket cards")', () => {
+  it('when the home page loads for a visitor, then Available Sectors shows the cards by sector without prices', async () => {
+    stubFetch({
+      'GET /api/available-sector': reply(availableSectorRoute, 200, {
+        mysectors: [umrah],
+        tickets: [
+          {
+            sector: 'LHE - DXB',
+            tickets: [
+              buildTicket({
+                price: null,
+                infant_price: null,
+                remaining: 2,
+                sold: 33,
+                alert: true,
+                air_line_logo: 'http://localhost:8080/uploads/logos/pia.png',
+              }),
+            ],
+          },
+          {
+            sector: 'LHE - JED',
+            tickets: [buildReturnTicket({ price: null, infant_price: null, sector: 'LHE - JED', remaining: 4, sold: 31 })],
+          },
+        ],
+      }),
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+
+    const dubai = await screen.findByRole('region', { name: 'LHE - DXB' });
+    expect(within(dubai).getByRole('heading', { name: 'LHE - DXB' })).toBeInTheDocument();
+    const oneWay = card('ABC123');
+    expect(within(oneWay).getByText('Login For Price')).toBeInTheDocument();
+    expect(within(oneWay).getByText('Only 2 seats left')).toBeInTheDocument();
+    expect(within(oneWay).getByText('Sold: 33')).toBeInTheDocument();
+    expect(within(oneWay).getByText('Remaining: 2')).toBeInTheDocument();
+    expect(within(oneWay).getByText('Mon, 10 Mar 2031')).toBeInTheDocument();
+    expect(within(oneWay).getByText('30kg + 7kg')).toBeInTheDocument();
+    expect(within(oneWay).getByText('Meal')).toBeInTheDocument();
+    expect(within(oneWay).getByRole('img', { name: 'Pakistan International Airlines logo' })).toBeInTheDocument();
+
+    const jeddah = screen.getByRole('region', { name: 'LHE - JED' });
+    const returnCard = within(jeddah).getByRole('article', { name: 'PNR RET456' });
+    expect(within(returnCard).getByText('20kg + 7kg')).toBeInTheDocument();
+    expect(within(returnCard).getByText('Tue, 25 Mar 2031')).toBeInTheDocument();
+    expect(within(returnCard).queryByText(/seats? left/)).not.toBeInTheDocument();
+
+    await user.click(within(oneWay).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByRole('dialog', { name: 'Login to your portal' })).toBeInTheDocument();
+  });
+
+  it('when an admin opens a my-sector Booking List, then pnr-respect-to-mysector is asked and the title heads the page', async () => {
+    storeSession(buildSession({ role: 'admin' }));
+    const fetchMock = stubFetch({
+      'POST /api/pnr-respect-to-mysector': reply(pnrRespectToMySectorRoute, 200, {
+        mysector: umrah,
+        tickets: [{ sector: 'LHE - DXB', tickets: [buildTicket({ price: 0 }), buildTicket({ id: 9, pnr: 'XYZ789', remaining: 3 })] }],
+      }),
+    });
+    renderApp('/dashboard/booking/3/Umrah');
+
+    expect(await screen.findByRole('article', { name: 'PNR ABC123' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Umrah' })).toBeInTheDocument();
+    expect(within(card('ABC123')).getByText('Fare on call')).toBeInTheDocument();
+    expect(within(card('XYZ789')).getByText('PKR 145,000')).toBeInTheDocument();
+    expect(within(card('XYZ789')).getByText('Only 3 seats left')).toBeInTheDocument();
+    expect(within(card('ABC123')).queryByText(/seats? left/)).not.toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ my_sector_id: 3 });
+  });
+
+  it("when an agent's my-sector has no tickets, then pnr-respect-to-mysector-user answers and 'No Ticket Found' shows", async () => {
+    storeSession(buildSession({ role: 'user', agent_id: 3 }));
+    stubFetch({
+      'POST /api/pnr-respect-to-mysector-user': reply(pnrRespectToMySectorUserRoute, 200, { mysector: umrah, tickets: [] }),
+    });
+    renderApp('/dashboard/booking/3/Umrah');
+    expect(await screen.findByText('No Ticket Found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Umrah' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { Badge, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import type { Ticket, TicketSectorGroup } from '@portal/contract/tickets';
+import { NO_TICKET_FOUND_TEXT } from '@portal/contract/tickets';
+import { IconPlaneDeparture } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { TicketCard } from './ticket-card';
+
+type TicketSectorListProps = {
+  groups: TicketSectorGroup[] | undefined;
+  loading: boolean;
+  signedIn: boolean;
+  /** The Book button of a ticket (the page composes it from the booking feature). */
+  renderAction?: (ticket: Ticket) => ReactNode;
+  emptyText?: string;
+};
+
+function CardSkeletons() {
+  return (
+    <Stack gap="sm" aria-label="Loading tickets">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Paper key={index} withBorder p="md">
+          <Group gap="md" wrap="nowrap">
+            <Skeleton height={44} width={44} radius="sm" />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton height={12} width="40%" />
+              <Skeleton height={12} width="70%" />
+              <Skeleton height={12} width="55%" />
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Ticket cards grouped by sector (000 §2, agent view); 'No Ticket Found' when there are none. */
+export function TicketSectorList({ groups, loading, signedIn, renderAction, emptyText = NO_TICKET_FOUND_TEXT }: TicketSectorListProps) {
+  if (loading && !groups) return <CardSkeletons />;
+  const sectors = (groups ?? []).filter((group) => group.tickets.length > 0);
+  if (sectors.length === 0) return <EmptyState text={emptyText} icon={<IconPlaneDeparture size={26} stroke={1.5} />} />;
+  return (
+    <Stack gap="xl">
+      {sectors.map((group) => (
+        <Stack key={group.sector} gap="sm" component="section" aria-label={group.sector}>
+          <Group gap="sm">
+            <Title order={3} fz="lg">
+              {group.sector}
+            </Title>
+            <Badge variant="light" radius="sm">
+              {group.tickets.length} {group.tickets.length === 1 ? 'PNR' : 'PNRs'}
+            </Badge>
+          </Group>
+          {group.tickets.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} signedIn={signedIn} action={renderAction?.(ticket)} />
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Paginated } from '@portal/contract/common';
+import {
+  useQueries,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RELOAD_DELAY_MS } from '@/config/constants';
+
+type PageQuery<T, K extends QueryKey> = (page: number) => UseQueryOptions<Paginated<T>, Error, Paginated<T>, K>;
+
+export type PagedList<T> = {
+  /** Rows of every loaded page, in order. */
+  rows: T[];
+  page: number;
+  total: number;
+  perPage: number;
+  /** true while the first page has no answer yet. */
+  isLoading: boolean;
+  /** true while a page is being fetched (next page or a refresh). */
+  isFetching: boolean;
+  error: Error | null;
+  canPrevious: boolean;
+  canNext: boolean;
+  previous: () => void;
+  next: () => void;
+};
+
+/**
+ * Page-by-page loading of a Laravel paginator list (001 §4):
+ * - page 1 replaces the list (also whenever `resetKey` changes, i.e. a new search);
+ * - each later page appends its rows;
+ * - Previous drops the last page of rows and steps back;
+ * - Next is enabled only when the last loaded page has a next_page_url.
+ * Every loaded page is its own query, so invalidating the list key refreshes all shown rows.
+ */
+export function usePagedList<T, K extends QueryKey>({
+  pageQuery,
+  resetKey = '',
+}: {
+  pageQuery: PageQuery<T, K>;
+  resetKey?: string;
+}): PagedList<T> {
+  const [state, setState] = useState({ resetKey, page: 1 });
+  // A new search starts again at page 1 without an extra render pass.
+  const page = state.resetKey === resetKey ? state.page : 1;
+
+  // Page 1 keeps the previous search's rows on screen until the new ones arrive. useQueries
+  // gives a new search a new observer, which has no previous data of its own (keepPreviousData
+  // alone would show the loader and remount every row, dropping a row action in flight), so the
+  // last page 1 answer is kept here.
+  const lastFirstPage = useRef<Paginated<T> | undefined>(undefined);
+  const results = useQueries({
+    queries: Array.from({ length: page }, (_, index) => ({
+      ...pageQuery(index + 1),
+      placeholderData:
+        index === 0 ? (previous: Paginated<T> | undefined) => previous ?? lastFirstPage.current : undefined,
+    })),
+  });
+  const firstPage = results[0]?.data;
+  useEffect(() => {
+    if (firstPage !== undefined) lastFirstPage.current = firstPage;
+  }, [firstPage]);
+
+  const last = results[results.length - 1];
+  const lastLoaded = [...results].reverse().find((result) => result.data !== undefined)?.data;
+  const rows = results.flatMap((result) => result.data?.data ?? []);
+
+  const previous = useCallback(() => {
+    setState({ resetKey, page: Math.max(1, page - 1) });
+  }, [page, resetKey]);
+  const canNext = Boolean(last?.data?.next_page_url) && !last?.isPlaceholderData;
+  const next = useCallback(() => {
+    if (canNext) setState({ resetKey, page: page + 1 });
+  }, [canNext, page, resetKey]);
+
+  return {
+    rows,
+    page,
+    total: lastLoaded?.total ?? 0,
+    perPage: lastLoaded?.per_page ?? 0,
+    isLoading: results[0]?.data === undefined && (results[0]?.isPending ?? true),
+    isFetching: results.some((result) => result.isFetching),
+    error: results.find((result) => result.error)?.error ?? null,
+    canPrevious: page > 1,
+    canNext,
+    previous,
+    next,
+  };
+}
+
+/**
+ * 001 §4 reloads the page 2 s after a delete or a status change. Users expect the list to
+ * stay where it is, so the app refetches the list's queries after the same delay instead.
+ * The timer outlives the component that asked for it: a dialog that closes on success unmounts
+ * its form at once, and the page behind it must still refresh.
+ */
+export function useRefreshSoon(queryKey: QueryKey): () => void {
+  const queryClient = useQueryClient();
+  const keyRef = useRef(queryKey);
+  useEffect(() => {
+    keyRef.current = queryKey;
+  });
+  return useCallback(() => {
+    const key = keyRef.current;
+    window.setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }, RELOAD_DELAY_MS);
+  }, [queryClient]);
+}
