@@ -8,7 +8,11 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingLifecycleRoutes } from './modules/bookings/booking-lifecycle.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { startHoldSweeper } from './modules/bookings/hold-sweeper.js';
+import { bannersRoutes } from './modules/banners/banners.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
@@ -81,6 +85,10 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(bookingsRoutes);
   await app.register(bookingLifecycleRoutes);
   await app.register(documentsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(bannersRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
 
   if (holdSweeper) {

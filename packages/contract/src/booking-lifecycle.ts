@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineRoute, errorResponses, idParamsSchema, messageSchema, paginated } from './common.js';
+import {
+  defineRoute,
+  errorResponses,
+  idParamsSchema,
+  integerField,
+  MAX_INT,
+  messageSchema,
+  paginated,
+  required,
+} from './common.js';
 import {
   findPassengerTitle,
   MAX_PASSENGERS,
@@ -313,33 +322,6 @@ export type BookingEditDetailResponse = z.infer<typeof bookingEditDetailResponse
 
 // ---- Requests -----------------------------------------------------------------------------------------------
 
-const MAX_INT = 2_147_483_647;
-const required = (label: string) => `The ${label} field is required.`;
-
-/** Forms send text, JSON clients numbers: a whole number from 0 (or 1 for ids) up to `max`. */
-function integerField(label: string, { min, max = MAX_INT, integerMessage }: { min: number; max?: number; integerMessage?: string }) {
-  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
-    const text = String(value).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (!/^-?\d+$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} must be an integer.` });
-      return z.NEVER;
-    }
-    const number = Number(text);
-    if (number < min) {
-      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} must be at least ${min}.` });
-      return z.NEVER;
-    }
-    if (number > max) {
-      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} may not be greater than ${max}.` });
-      return z.NEVER;
-    }
-    return number;
-  });
-}
 
 const bookingIdField = () => integerField('booking id', { min: 1, integerMessage: 'The booking id must be a number.' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, errorResponses } from './common.js';
+import { defineRoute, errorResponses, required } from './common.js';
 import { DOCUMENT_TYPES, optionalFileField, requiredFileField, type FormFile } from './files.js';
 import { isValidIsoDate } from './group-form.js';
 
@@ -209,8 +209,6 @@ export function getPassengerDateErrors({
 }
 
 // ---- Field schemas -------------------------------------------------------------------------------------
-
-const required = (label: string) => `The ${label} field is required.`;
 
 /** A count of the dialog (000 §5): a whole number, empty or absent counts as 0; forms send text. */
 function countField(label: string) {

@@ -67,7 +67,7 @@ export type Paginated<T> = {
 };
 
 /** Ids and page numbers are PostgreSQL integers: anything larger is refused here, never sent to the database (a 500). */
-const MAX_INT = 2_147_483_647;
+export const MAX_INT = 2_147_483_647;
 
 export const pageQuerySchema = z.object({
   // `?page=` (empty) is no page, not page 0.
@@ -111,3 +111,31 @@ export const idParamsSchema = z.object({
 
 export const roleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof roleSchema>;
+
+/** Laravel's message for a missing field. */
+export const required = (label: string) => `The ${label} field is required.`;
+
+/** Forms send text, JSON clients numbers: a whole number from 0 (or 1 for ids) up to `max`. */
+export function integerField(label: string, { min, max = MAX_INT, integerMessage }: { min: number; max?: number; integerMessage?: string }) {
+  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: required(label) });
+      return z.NEVER;
+    }
+    if (!/^-?\d+$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} must be an integer.` });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (number < min) {
+      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} must be at least ${min}.` });
+      return z.NEVER;
+    }
+    if (number > max) {
+      ctx.addIssue({ code: 'custom', message: integerMessage ?? `The ${label} may not be greater than ${max}.` });
+      return z.NEVER;
+    }
+    return number;
+  });
+}

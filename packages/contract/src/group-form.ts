@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerField, required } from './common.js';
 
 /**
  * The group form (001 §2 Add / Edit Group, §5): the write bodies of add-group, update-group and
@@ -38,32 +39,6 @@ export function normalisePlaceName(value: string): string {
     .replace(/(^|[\s\-/(])(\p{Ll})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-const required = (label: string) => `The ${label} field is required.`;
-
-/** Forms send text, JSON clients numbers: both are read as a whole number within bounds. */
-function integerField(label: string, { min, max }: { min: number; max: number }) {
-  return z.union([z.string(), z.number()], { error: required(label) }).transform((value, ctx) => {
-    const text = String(value).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: required(label) });
-      return z.NEVER;
-    }
-    if (!/^-?\d+$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `The ${label} must be an integer.` });
-      return z.NEVER;
-    }
-    const number = Number(text);
-    if (number < min) {
-      ctx.addIssue({ code: 'custom', message: `The ${label} must be at least ${min}.` });
-      return z.NEVER;
-    }
-    if (number > max) {
-      ctx.addIssue({ code: 'custom', message: `The ${label} may not be greater than ${max}.` });
-      return z.NEVER;
-    }
-    return number;
-  });
-}
 
 /** An id sent by a select (`'3'` or `3`); whether it exists is the server's check. */
 function idField(label: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingListRowSchema } from './booking-lifecycle.js';
-import { defineRoute, errorResponses } from './common.js';
+import { defineRoute, errorResponses, required } from './common.js';
 import { isValidIsoDate } from './group-form.js';
 
 /**
@@ -179,8 +179,6 @@ export const pnrDetailsResponseSchema = z.object({
 export type PnrDetailsResponse = z.infer<typeof pnrDetailsResponseSchema>;
 
 // ---- Requests -----------------------------------------------------------------------------------------
-
-const required = (label: string) => `The ${label} field is required.`;
 
 function textField(label: string, max: number) {
   return z
