@@ -55,6 +55,8 @@ async function fillTrip(trip: Locator, { day, flight }: { day: number; flight: s
 test('when the admin adds an airline, a sector, a my sector and a round-trip via group, then it can be closed and found in Groups History', async ({
   page,
 }) => {
+  // Four forms and a four-trip group: longer than the default minute on a busy 2-core machine.
+  test.setTimeout(180_000);
   await signIn(page);
 
   // Airline with a logo (001 §2 Airlines).
