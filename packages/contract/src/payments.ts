@@ -42,7 +42,7 @@ const receiveDateField = () =>
     .pipe(
       z
         .string()
-        .min(1, { error: required('receive date') })
+        .min(1, { error: required('receive date'), abort: true })
         .refine((value) => isValidIsoDate(value.slice(0, 10)) && (value.length === 10 || value[10] === 'T' || value[10] === ' '), {
           error: 'The receive date is not a valid date (YYYY-MM-DD).',
         })

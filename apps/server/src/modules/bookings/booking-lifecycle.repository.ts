@@ -134,6 +134,11 @@ export async function listBookings({
   return { rows, total: Number(total?.value ?? 0) };
 }
 
+/** Every booking of a filter, newest first, unpaged: the General Report's lists (issue 5). */
+export async function listAllBookings({ db, filter }: { db: Executor; filter: BookingListFilter }): Promise<BookingRowWithGroup[]> {
+  return selectBookingRows(db).where(listCondition(filter)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+}
+
 export async function findBookingWithGroup({ db, bookingId }: { db: Executor; bookingId: number }) {
   const [row] = await selectBookingRows(db).where(eq(bookings.id, bookingId)).limit(1);
   return row;

@@ -18,6 +18,7 @@ import { createAgentEditHoldOnlyError, createBookingNotFoundError } from './book
 import {
   findBookingPeople,
   findBookingWithGroup,
+  listAllBookings,
   listBookings,
   listLegs,
   listLivePayments,
@@ -100,6 +101,25 @@ function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: s
   };
 }
 
+/** List rows of some bookings, with their groups' legs for the sector (one query for all the legs). */
+async function toListRows({ db, publicUrl, rows }: { db: Executor; publicUrl: string; rows: BookingRowWithGroup[] }): Promise<BookingListRow[]> {
+  const byGroup = groupLegsById(await listLegs({ db, groupIds: rows.map((row) => row.group.id) }));
+  return rows.map((row) => toListRow(row, byGroup.get(row.group.id) ?? [], publicUrl));
+}
+
+/** Every row of a filter, newest first, unpaged (the General Report, payments.usecases.ts). */
+export async function getAllBookingListRows({
+  db,
+  publicUrl,
+  filter,
+}: {
+  db: Executor;
+  publicUrl: string;
+  filter: BookingListFilter;
+}): Promise<BookingListRow[]> {
+  return toListRows({ db, publicUrl, rows: await listAllBookings({ db, filter }) });
+}
+
 async function getPage({
   db,
   publicUrl,
@@ -112,12 +132,7 @@ async function getPage({
   filter: BookingListFilter;
 }): Promise<BookingListResponse> {
   const { rows, total } = await listBookings({ db, filter, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  const byGroup = groupLegsById(await listLegs({ db, groupIds: rows.map((row) => row.group.id) }));
-  return toPaginated({
-    rows: rows.map((row) => toListRow(row, byGroup.get(row.group.id) ?? [], publicUrl)),
-    total,
-    pageRequest,
-  });
+  return toPaginated({ rows: await toListRows({ db, publicUrl, rows }), total, pageRequest });
 }
 
 function searchOf(query: PendingBookingListQuery): Pick<BookingListFilter, 'pnr' | 'bookingDate' | 'agentName'> {

@@ -1,6 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  addPaymentRoute,
+  allPendingPaymentsRoute,
+  deletePaymentRoute,
+  editPaymentRoute,
+  PAYMENT_ADDED_MESSAGE,
+  PAYMENT_DELETED_MESSAGE,
+  PAYMENT_UPDATED_MESSAGE,
+} from '@portal/contract/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerRoute } from '../../lib/route.js';
+import type { AuthUser } from '../auth/auth.usecases.js';
+import { addPayment, deletePayment, editPayment, getGeneralReport } from './payments.usecases.js';
 
-/** Payments and the General Report (issue 5). */
+function requireUser(request: FastifyRequest): AuthUser {
+  // The auth hook has already answered 401/403 on admin routes without an admin.
+  if (!request.user) throw new Error('route declared access admin but no user is set');
+  return request.user;
+}
+
+/** Payments and the General Report (000 §2 Payments page, §5 Payment dialog, §7; PRODUCT §4; issue 5). */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const publicUrl = app.config.publicUrl;
+
+  registerRoute(app, addPaymentRoute, async (request) => {
+    await addPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    return { message: PAYMENT_ADDED_MESSAGE };
+  });
+
+  registerRoute(app, editPaymentRoute, async (request) => {
+    await editPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    return { message: PAYMENT_UPDATED_MESSAGE };
+  });
+
+  registerRoute(app, deletePaymentRoute, async (request) => {
+    await deletePayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    return { message: PAYMENT_DELETED_MESSAGE };
+  });
+
+  registerRoute(app, allPendingPaymentsRoute, async () => getGeneralReport({ db: app.db, publicUrl }));
 }
