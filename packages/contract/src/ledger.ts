@@ -53,7 +53,11 @@ const optionalDate = (label: string) =>
 export const accountReportBodySchema = z
   .object({
     /** The agent's number; ignored for agents (their own is used); required for admins (checked by the server). */
-    agent_id: integerField('agent id', { min: 1, integerMessage: 'The agent id must be a number.' }).optional(),
+    agent_id: z.preprocess(
+      // An empty form field is no agent id (agents send their own or nothing; admins get the server's 422).
+      (value) => (value === '' || value === null ? undefined : value),
+      integerField('agent id', { min: 1, integerMessage: 'The agent id must be a number.' }).optional(),
+    ),
     type: z.enum(['all', 'date'], { error: 'The type must be all or date.' }),
     from: optionalDate('from'),
     to: optionalDate('to'),

@@ -211,6 +211,31 @@ describe('POST /api/confirmbooking: re-confirming a cancelled booking', () => {
   });
 });
 
+describe('POST /api/confirmbooking: a cancelled booking paid beyond its total', () => {
+  it('when it is confirmed again, then discount 0 and payment 0 are accepted and any discount or payment is refused', async () => {
+    const { booking } = await insertTestBooking(t.db, {
+      uploadsDir: t.app.uploadsDir,
+      group: group.group,
+      addedBy: agent.user.id,
+      agentUserId: agent.user.id,
+      state: 'cancelled_after_charge',
+      received: 150_000,
+    });
+    expect(booking.totalAmount).toBe(100_000);
+
+    const discounted = await confirm({ booking_id: booking.id, discount: 1, receive_payment: 0, sure: 1 });
+    expect(discounted.statusCode).toBe(422);
+    expect(discounted.json().errors.discount).toEqual(['The discount may not be greater than 0.']);
+    const paying = await confirm({ booking_id: booking.id, discount: 0, receive_payment: 1, sure: 1 });
+    expect(paying.statusCode).toBe(422);
+    expect(paying.json().errors.receive_payment).toEqual(['The receive payment may not be greater than 0.']);
+
+    const accepted = await confirm({ booking_id: booking.id, discount: 0, receive_payment: 0, sure: 1 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({ confirmed: true, cancelStatus: false, finalTotal: 100_000 });
+  });
+});
+
 describe('POST /api/confirmbooking: concurrency', () => {
   it('when the same booking is confirmed four times at once, then one succeeds, the rest answer 409, and one out row is posted', async () => {
     for (let round = 0; round < 3; round++) {

@@ -65,7 +65,8 @@ const formatRupees = (amount: number): string => `PKR ${amount.toLocaleString('e
  * - a booking confirmed and not cancelled answers 409;
  * - a cancelled booking needs sure = 1 (422 on `sure` with the dialog's warning) and free seats (409), and
  *   takes its seats again;
- * - discount 0..total less what was already received, so remaining never goes below 0 (ours);
+ * - discount 0..total less what was already received, so a discount never makes remaining negative (ours);
+ *   a cancelled booking paid beyond its total (an advance kept after cancelling) is re-confirmed with 0;
  * - receive_payment 0..what is still due after the discount (ours: no over-payment on confirmation);
  * - a payment over 0 is a payments row dated today (Asia/Karachi); received_amount is the sum of live payments;
  * - an agent's booking posts `out` at the final total and `in` for the payment to the agent's ledger.
@@ -93,11 +94,11 @@ export async function confirmBooking({
 
     const errors: Record<string, string[]> = {};
     if (booking.cancelStatus && input.sure !== 1) errors.sure = [CONFIRM_CANCELLED_BOOKING_MESSAGE];
-    const maxDiscount = booking.totalAmount - booking.receivedAmount;
+    const maxDiscount = Math.max(0, booking.totalAmount - booking.receivedAmount);
     if (input.discount > maxDiscount) {
       errors.discount = [`The discount may not be greater than ${maxDiscount}.`];
     } else {
-      const due = booking.totalAmount - input.discount - booking.receivedAmount;
+      const due = Math.max(0, booking.totalAmount - input.discount - booking.receivedAmount);
       if (input.receive_payment > due) errors.receive_payment = [`The receive payment may not be greater than ${due}.`];
     }
     if (Object.keys(errors).length > 0) throw createBookingInputError(errors);

@@ -29,8 +29,11 @@ export async function findLookups({ db }: { db: Executor }) {
   return { airline: airlineRows, my_sectors: mySectorRows, sectors: sectorRows };
 }
 
-/** Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4). */
-function soldSeatsSubquery(db: Executor) {
+/**
+ * Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4).
+ * Also joined by the dashboard's Ending Soon list.
+ */
+export function soldSeatsSubquery(db: Executor) {
   return db
     .select({
       groupId: bookings.groupId,

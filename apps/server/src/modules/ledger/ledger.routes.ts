@@ -1,6 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import { accountReportRoute, AGENTS_BALANCE_PER_PAGE, agentsBalanceRoute } from '@portal/contract/ledger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getPageRequest } from '../../lib/pagination.js';
+import { registerRoute } from '../../lib/route.js';
+import type { AuthUser } from '../auth/auth.usecases.js';
+import { getAccountReport, getAgentsBalancePage } from './ledger.usecases.js';
 
-/** The agent ledger and the balance report (issue 5). */
+function requireUser(request: FastifyRequest): AuthUser {
+  // The auth hook has already answered 401 on user routes without a caller.
+  if (!request.user) throw new Error('route declared access user but no user is set');
+  return request.user;
+}
+
+/** The agent ledger and the balance report (001 §7 account-api, allagentsbalancelist; issue 5). */
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  registerRoute(app, accountReportRoute, async (request) => ({
+    data: await getAccountReport({ db: app.db, user: requireUser(request), input: request.body }),
+  }));
+
+  registerRoute(app, agentsBalanceRoute, async (request) =>
+    getAgentsBalancePage({
+      db: app.db,
+      pageRequest: getPageRequest({ request, publicUrl: app.config.publicUrl, page: request.query.page, perPage: AGENTS_BALANCE_PER_PAGE }),
+    }),
+  );
 }

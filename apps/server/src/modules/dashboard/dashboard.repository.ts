@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { airlines } from '../airlines/airlines.table.js';
+import { banners } from '../banners/banners.table.js';
+import { bookings, type PaymentStatus } from '../bookings/bookings.table.js';
+import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
+import { files } from '../files/files.table.js';
+import { soldSeatsSubquery } from '../groups/groups.repository.js';
+import { groupLegs, groups } from '../groups/groups.table.js';
+import { sectors } from '../sectors/sectors.table.js';
+import { users } from '../users/users.table.js';
+
+/** Queries of the dashboards (000 §2 Dashboard screen, §3 Dashboard response; dashboard.ts decisions). */
+
+/** Confirmed and not cancelled: the bookings that are charged and paid against. */
+const isLiveConfirmed = sql`(${bookings.confirmed} and not ${bookings.cancelStatus})`;
+
+/** Booked on `today` (YYYY-MM-DD, Asia/Karachi), as an instant range so the created_at index serves it. */
+function bookedOn(today: string): SQL {
+  return sql`(${bookings.createdAt} >= (${today}::date::timestamp at time zone 'Asia/Karachi') and ${bookings.createdAt} < ((${today}::date + 1)::timestamp at time zone 'Asia/Karachi'))`;
+}
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
+const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${status}`;
+
+/** All-time and today's counts in one pass over the bookings. */
+export async function countBookingSummary({ db, today }: { db: Executor; today: string }) {
+  const onToday = bookedOn(today);
+  const [row] = await db
+    .select({
+      total: countWhere(sql`true`),
+      confirmed: countWhere(isLiveConfirmed),
+      cancelled: countWhere(sql`${bookings.cancelStatus}`),
+      paid: countWhere(paidAs(2)),
+      partial: countWhere(paidAs(1)),
+      unpaid: countWhere(paidAs(0)),
+      todayTotal: countWhere(onToday),
+      todayConfirmed: countWhere(sql`${onToday} and ${isLiveConfirmed}`),
+      todayCancelled: countWhere(sql`${onToday} and ${bookings.cancelStatus}`),
+      todayPaid: countWhere(sql`${onToday} and ${paidAs(2)}`),
+      todayPartial: countWhere(sql`${onToday} and ${paidAs(1)}`),
+      todayUnpaid: countWhere(sql`${onToday} and ${paidAs(0)}`),
+    })
+    .from(bookings);
+  return row!;
+}
+
+const agentUsers = alias(users, 'agent_user');
+
+/** The newest confirmed live bookings with this payment status (0 nothing received, 1 partly), with airline logo and agent. */
+export async function listConfirmedBookingsByPaymentStatus({
+  db,
+  paymentStatus,
+  limit,
+}: {
+  db: Executor;
+  paymentStatus: 0 | 1;
+  limit: number;
+}) {
+  return db
+    .select({
+      booking: bookings,
+      pnr: groups.pnr,
+      logoPath: files.storagePath,
+      agentName: agentUsers.name,
+      agencyName: agentUsers.agencyName,
+    })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
+    .leftJoin(files, eq(files.id, airlines.logoFileId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
+    .where(paidAs(paymentStatus))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+}
+
+export type DashboardBookingRow = Awaited<ReturnType<typeof listConfirmedBookingsByPaymentStatus>>[number];
+
+const firstLeg = alias(groupLegs, 'first_leg');
+const lastOutboundLeg = alias(groupLegs, 'last_outbound_leg');
+const firstSector = alias(sectors, 'first_sector');
+const lastOutboundSector = alias(sectors, 'last_outbound_sector');
+
+/**
+ * Ending Soon: groups still offered (open, not deleted, first departure on or after `today`, PRODUCT §4) with seats
+ * left, soonest departure first. The sector is the outbound journey, first leg's origin to the arrival of leg
+ * direction - 1, as on the ticket cards and bookings lists.
+ */
+export async function listEndingSoonGroups({ db, today, limit }: { db: Executor; today: string; limit: number }) {
+  const sold = soldSeatsSubquery(db);
+  const soldSeats = sql<number>`coalesce(${sold.sold}, 0)::int`.mapWith(Number);
+  return db
+    .select({
+      id: groups.id,
+      pnr: groups.pnr,
+      departureDate: groups.departureDate,
+      totalTicket: groups.totalTicket,
+      sold: soldSeats,
+      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
+    })
+    .from(groups)
+    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
+    .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
+    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
+    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
+    .leftJoin(sold, eq(sold.groupId, groups.id))
+    .where(
+      and(
+        eq(groups.closeStatus, false),
+        isNull(groups.deletedAt),
+        gte(groups.departureDate, today),
+        gt(sql`${groups.totalTicket} - ${soldSeats}`, 0),
+      ),
+    )
+    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id))
+    .limit(limit);
+}
+
+/** Active dashboard buttons in the order they were added, each with the count of its active banners. */
+export async function listActiveDashboardButtons({ db }: { db: Executor }) {
+  return db
+    .select({
+      id: dashboardButtons.id,
+      title: dashboardButtons.title,
+      target: dashboardButtons.target,
+      imagePath: files.storagePath,
+      bannerCount: sql<number>`(select count(*) from ${banners} where ${banners.dashBtnId} = ${dashboardButtons.id} and ${banners.status})::int`.mapWith(
+        Number,
+      ),
+    })
+    .from(dashboardButtons)
+    .leftJoin(files, eq(files.id, dashboardButtons.imageFileId))
+    .where(eq(dashboardButtons.status, true))
+    .orderBy(asc(dashboardButtons.createdAt), asc(dashboardButtons.id));
+}
