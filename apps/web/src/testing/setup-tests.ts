@@ -28,6 +28,19 @@ class ResizeObserverShim {
   disconnect() {}
 }
 window.ResizeObserver = window.ResizeObserver ?? ResizeObserverShim;
+// The carousel (embla) observes its slides.
+class IntersectionObserverShim {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.IntersectionObserver = window.IntersectionObserver ?? (IntersectionObserverShim as unknown as typeof IntersectionObserver);
 window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView ?? (() => undefined);
 // Textarea autosize listens for web fonts loading.
 if (!('fonts' in document)) {

@@ -1,14 +1,15 @@
-import { EmptyTable } from '@/components/empty-table';
+import { BALANCE_REPORT_TITLE } from '@portal/contract/ledger';
 import { PageHeader } from '@/components/page-header';
+import { useAgentsBalance } from '@/features/ledger/api/get-agents-balance';
+import { AgentsBalanceTable } from '@/features/ledger/components/agents-balance-table';
 
-const COLUMNS = ['Sr. #', 'Agent Id', 'Agent', 'Last Paid', 'Balance'];
-
-/** /dashboard/agents-blnc, Agents Balance (001 §2). Rows arrive with the screen's own issue. */
+/** /dashboard/agents-blnc, Agents Balance (001 §2, admin): the 'Balance Report'. */
 export default function AgentsBalanceRoute() {
+  const list = useAgentsBalance();
   return (
     <>
-      <PageHeader title="Balance Report" />
-      <EmptyTable columns={COLUMNS} emptyText="No Record found." />
+      <PageHeader title={BALANCE_REPORT_TITLE} />
+      <AgentsBalanceTable list={list} />
     </>
   );
 }

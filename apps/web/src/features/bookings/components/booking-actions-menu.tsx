@@ -1,37 +1,38 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { getBookingState, TICKET_CANCELLED_MESSAGE } from '@portal/contract/booking-lifecycle';
-import { IconCheck, IconClockEdit, IconDotsVertical, IconEye, IconPencil, IconX } from '@tabler/icons-react';
+import { getBookingActions, TICKET_CANCELLED_MESSAGE } from '@portal/contract/booking-lifecycle';
+import { IconCash, IconCheck, IconClockEdit, IconDotsVertical, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { confirmAction } from '@/lib/confirm';
 import { notifyOutcome } from '@/lib/notify';
 import { useCancelBooking } from '../api/cancel-booking';
+import { AddPaymentModal } from './add-payment-modal';
 import type { BookingRow } from './booking-row';
 import { ConfirmBookingModal } from './confirm-booking-modal';
 import { EditBookingModal } from './edit-booking-modal';
 import { HoldTimeModal } from './hold-time-modal';
 
-type Dialog = 'confirm' | 'hold' | 'edit' | null;
+type Dialog = 'confirm' | 'hold' | 'edit' | 'payment' | null;
 
-export type BookingMenuItem = 'view' | 'edit' | 'hold' | 'cancel' | 'confirm';
+export type BookingMenuItem = 'view' | 'edit' | 'hold' | 'cancel' | 'payment' | 'confirm';
 
 /**
- * The items a role gets for a booking in its state (000 §4, §6). Agents: View, and Edit and Cancel only
- * while the booking is on Hold. Admins: View, Edit Booking, Extend H.Time (Hold only), Cancel Booking (not
- * already cancelled), Confirm Booking (not confirmed; a cancelled one after 'Yes Sure!').
- * Add Payment (confirmed only) belongs to the payments work (issue 5): its route is not in the contract yet.
+ * The items a role gets for a booking in its state (000 §4, §6), in the seed's order, as the contract's
+ * getBookingActions (what the server enforces) allows them. Agents: View, and Edit and Cancel only while the
+ * booking is on Hold. Admins: View, Edit Booking, Extend H.Time (Hold only), Cancel Booking (not already
+ * cancelled), Add Payment (confirmed, live), Confirm Booking (not confirmed; a cancelled one after 'Yes Sure!').
  */
 export function getBookingMenuItems(booking: Pick<BookingRow, 'confirmed' | 'cancel_status'>, admin: boolean): BookingMenuItem[] {
-  const state = getBookingState(booking);
-  if (!admin) return state === 'hold' ? ['view', 'edit', 'cancel'] : ['view'];
-  return [
-    'view',
-    'edit',
-    ...(state === 'hold' ? (['hold'] as const) : []),
-    ...(state !== 'cancelled' ? (['cancel'] as const) : []),
-    ...(state !== 'confirmed' ? (['confirm'] as const) : []),
-  ];
+  const actions = getBookingActions({ role: admin ? 'admin' : 'user', ...booking });
+  const allowed: Record<Exclude<BookingMenuItem, 'view'>, boolean> = {
+    edit: actions.edit,
+    hold: actions.extendHoldTime,
+    cancel: actions.cancel,
+    payment: actions.addPayment,
+    confirm: actions.confirm,
+  };
+  return ['view', ...(['edit', 'hold', 'cancel', 'payment', 'confirm'] as const).filter((item) => allowed[item])];
 }
 
 type BookingActionsMenuProps = {
@@ -88,6 +89,11 @@ export function BookingActionsMenu({ booking, admin, withView = true }: BookingA
               {admin ? 'Cancel Booking' : 'Cancel'}
             </Menu.Item>
           ) : null}
+          {items.includes('payment') ? (
+            <Menu.Item leftSection={<IconCash size={16} />} onClick={() => setDialog('payment')}>
+              Add Payment
+            </Menu.Item>
+          ) : null}
           {items.includes('confirm') ? (
             <Menu.Item color="teal" leftSection={<IconCheck size={16} />} onClick={() => setDialog('confirm')}>
               Confirm Booking
@@ -98,6 +104,7 @@ export function BookingActionsMenu({ booking, admin, withView = true }: BookingA
       <ConfirmBookingModal booking={booking} opened={dialog === 'confirm'} onClose={close} />
       <HoldTimeModal booking={booking} opened={dialog === 'hold'} onClose={close} />
       <EditBookingModal bookingId={booking.id} opened={dialog === 'edit'} onClose={close} />
+      <AddPaymentModal booking={booking} opened={dialog === 'payment'} onClose={close} />
     </>
   );
 }

@@ -1,8 +1,13 @@
-import { Anchor, Paper, Table, Text } from '@mantine/core';
-import type { BookingDetail, BookingGroupData } from '@portal/contract/booking-lifecycle';
-import { IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { ActionIcon, Anchor, Group, Paper, Table, Text } from '@mantine/core';
+import type { BookingDetail, BookingGroupData, BookingPayment } from '@portal/contract/booking-lifecycle';
+import { IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatPKR } from '@/lib/format';
+import { notifyOutcome } from '@/lib/notify';
+import { useDeletePayment } from '../api/delete-payment';
+import { EditPaymentModal } from './edit-payment-modal';
+import type { PaymentBooking } from './payment-form';
 
 function SectionTable({ caption, columns, minWidth, empty, children }: {
   caption: string;
@@ -118,28 +123,62 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
   );
 }
 
-/** Payments (000 §2): date, amount, description and, for admins, who added it. */
-export function PaymentsTable({ payments, admin }: { payments: BookingDetail['payments']; admin: boolean }) {
-  const columns = ['Receive Date', 'Amount', 'Description', ...(admin ? ['Added By'] : [])];
+/** Edit and delete of one payment (000 §6: the payments Action column is admin-only). */
+function PaymentActions({ payment, onEdit }: { payment: BookingPayment; onEdit: () => void }) {
+  const deleteMutation = useDeletePayment();
+  const label = `payment of ${formatPKR(payment.receive_amount)} on ${formatDate(payment.receive_date)}`;
+  // 000 §8: the server's message is the toast either way.
+  const remove = () =>
+    confirmAction({
+      title: 'Delete payment',
+      danger: true,
+      onConfirm: () => notifyOutcome(deleteMutation.mutateAsync(payment.id)),
+    });
   return (
-    <SectionTable caption="Payments" columns={columns} minWidth={admin ? 640 : 480} empty={payments.length === 0}>
-      {payments.map((payment) => (
-        <Table.Tr key={payment.id}>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.receive_date)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPKR(payment.receive_amount)}</Table.Td>
-          <Table.Td>{payment.text}</Table.Td>
-          {admin ? (
-            <Table.Td>
-              {payment.added_by ?? 'N/A'}
-              {payment.edit_by ? (
-                <Text size="xs" c="dimmed">
-                  Edited by {payment.edit_by}
-                </Text>
-              ) : null}
-            </Table.Td>
-          ) : null}
-        </Table.Tr>
-      ))}
-    </SectionTable>
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={onEdit}>
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${label}`} loading={deleteMutation.isPending} onClick={remove}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+type PaymentsTableProps = { payments: BookingDetail['payments']; admin: boolean; booking: PaymentBooking };
+
+/** Payments (000 §2): date, amount, description and, for admins, who added it and the edit and delete actions. */
+export function PaymentsTable({ payments, admin, booking }: PaymentsTableProps) {
+  const [editing, setEditing] = useState<BookingPayment | null>(null);
+  const columns = ['Receive Date', 'Amount', 'Description', ...(admin ? ['Added By', 'Action'] : [])];
+  return (
+    <>
+      <SectionTable caption="Payments" columns={columns} minWidth={admin ? 720 : 480} empty={payments.length === 0}>
+        {payments.map((payment) => (
+          <Table.Tr key={payment.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.receive_date)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPKR(payment.receive_amount)}</Table.Td>
+            <Table.Td>{payment.text}</Table.Td>
+            {admin ? (
+              <>
+                <Table.Td>
+                  {payment.added_by ?? 'N/A'}
+                  {payment.edit_by ? (
+                    <Text size="xs" c="dimmed">
+                      Edited by {payment.edit_by}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <PaymentActions payment={payment} onEdit={() => setEditing(payment)} />
+                </Table.Td>
+              </>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </SectionTable>
+      {admin ? <EditPaymentModal booking={booking} payment={editing} onClose={() => setEditing(null)} /> : null}
+    </>
   );
 }

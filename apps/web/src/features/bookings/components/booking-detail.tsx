@@ -146,7 +146,7 @@ function BookingDetailView({ detail, admin }: { detail: BookingDetailResponse; a
         />
         <LegsTable legs={groupdata.legs} />
         <PassengersTable passengers={booking.booking_sub} />
-        <PaymentsTable payments={booking.payments} admin={admin} />
+        <PaymentsTable payments={booking.payments} admin={admin} booking={row} />
       </Stack>
     </>
   );

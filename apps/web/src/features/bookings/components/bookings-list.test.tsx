@@ -65,7 +65,7 @@ describe('All Bookings (000 §2, §4, §6)', () => {
     expect(within(rowOf('CXL888')).getByText('Cancelled')).toBeInTheDocument();
 
     expect(await menuItemsOf(user, 5)).toEqual(['View', 'Edit Booking', 'Extend H.Time', 'Cancel Booking', 'Confirm Booking']);
-    expect(await menuItemsOf(user, 6)).toEqual(['View', 'Edit Booking', 'Cancel Booking']);
+    expect(await menuItemsOf(user, 6)).toEqual(['View', 'Edit Booking', 'Cancel Booking', 'Add Payment']);
     expect(await menuItemsOf(user, 7)).toEqual(['View', 'Edit Booking', 'Confirm Booking']);
   });
 

@@ -1,0 +1,110 @@
+import { bannersListResponseSchema, type Banner, type BannersListResponse } from '@portal/contract/banners';
+import {
+  adminDashboardResponseSchema,
+  userDashboardResponseSchema,
+  type AdminDashboard,
+  type UserDashboard,
+} from '@portal/contract/dashboard';
+import { buildSession } from '@/testing/fixtures';
+
+/** Answers of the dashboard and banners contracts, parsed with their schemas to stay honest. */
+
+export const agentSession = () =>
+  buildSession({ role: 'user', name: 'Bilal Travels', agent_id: 1042, user_id: 12, email: 'agent@example.com' });
+
+const sectors: UserDashboard['sector_summary'] = [
+  { id: 3, name: 'LHE - JED', image: '/api/files/3.png', totalpnr: 4 },
+  { id: 5, name: 'KHI - DXB', image: null, totalpnr: 1 },
+];
+
+const buttons: UserDashboard['dash_btn'] = [{ id: 2, title: 'Umrah Groups', target: 'umrah-groups', image: null, totalpnr: 2 }];
+
+export function buildAdminDashboard(overrides: Partial<AdminDashboard> = {}) {
+  return adminDashboardResponseSchema.parse({
+    data: {
+      overall_summary: {
+        total_bookings: 1287,
+        total_confirmed: 904,
+        total_canceled: 311,
+        total_paid: 612,
+        total_partial_paid: 187,
+        total_unpaid: 105,
+      },
+      today_summary: {
+        today_count: 23,
+        confirmed: 17,
+        canceled_count: 4,
+        paid_count: 9,
+        partial_paid_count: 6,
+        unpaid_count: 2,
+      },
+      dash_btn: buttons,
+      sector_summary: sectors,
+      pending: [
+        {
+          id: 41,
+          key: 'pending-41',
+          pnr: 'PK7781',
+          airline_logo: null,
+          agent_name: 'Bilal Travels',
+          name: 'Bilal Travels',
+          booking_date: '2031-03-01',
+          confirmed: 1,
+          final_total: 290000,
+          received_amount: 0,
+          remaining_amount: 290000,
+        },
+      ],
+      partials: [
+        {
+          id: 52,
+          key: 'partial-52',
+          pnr: 'SV2210',
+          airline_logo: null,
+          agent_name: 'Walk-in',
+          name: 'Walk-in',
+          booking_date: '2031-02-20',
+          confirmed: 1,
+          final_total: 435000,
+          received_amount: 100000,
+          remaining_amount: 335000,
+        },
+      ],
+      pnrs: [
+        {
+          key: 'pnr-7',
+          pnr: 'EK0601',
+          pnr_id: 7,
+          departure_date: '2031-03-10',
+          sold: 33,
+          remaining: 2,
+          total_ticket: 35,
+          departure_sector_name: 'KHI - DXB',
+        },
+      ],
+      ...overrides,
+    },
+  });
+}
+
+export function buildUserDashboard(overrides: Partial<UserDashboard> = {}) {
+  return userDashboardResponseSchema.parse({ data: { dash_btn: buttons, sector_summary: sectors, ...overrides } });
+}
+
+export function buildBanner(overrides: Partial<Banner> = {}): Banner {
+  return { id: 1, name: 'Umrah Season Groups', image: '/api/files/banner-1.png', status: 1, dash_btn_id: 2, ...overrides };
+}
+
+export function buildBannersList(banners: Banner[]): BannersListResponse {
+  return bannersListResponseSchema.parse({
+    data: {
+      data: banners,
+      current_page: 1,
+      per_page: 20,
+      total: banners.length,
+      last_page: 1,
+      prev_page_url: null,
+      next_page_url: null,
+    },
+  });
+}
