@@ -1,10 +1,9 @@
-import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Airline } from '@portal/contract/airlines';
-import { IconPencil, IconPlane, IconTrash } from '@tabler/icons-react';
+import { IconPlane } from '@tabler/icons-react';
+import { EditDeleteActions } from '@/components/edit-delete-actions';
 import { ListTable } from '@/components/list-table';
-import { confirmAction } from '@/lib/confirm';
-import { notifyOutcome } from '@/lib/notify';
 import { useDeleteAirline } from '../api/delete-airline';
 import { useAirlines } from '../api/get-airlines';
 import { AirlineFormModal } from './airline-form-modal';
@@ -14,34 +13,15 @@ const COLUMNS = ['Logo', 'Full Name', 'Short Name', 'Status', 'Action'];
 function AirlineActions({ airline }: { airline: Airline }) {
   const [opened, { open, close }] = useDisclosure(false);
   const deleteMutation = useDeleteAirline();
-  const remove = () =>
-    confirmAction({
-      title: `Delete ${airline.full_name}?`,
-      confirmLabel: 'Delete',
-      danger: true,
-      onConfirm: () =>
-        notifyOutcome(deleteMutation.mutateAsync(airline.id)),
-    });
   return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${airline.full_name}`} onClick={open}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${airline.full_name}`}
-          loading={deleteMutation.isPending}
-          onClick={remove}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+    <EditDeleteActions
+      name={airline.full_name}
+      onEdit={open}
+      onDelete={() => deleteMutation.mutateAsync(airline.id)}
+      deleting={deleteMutation.isPending}
+    >
       <AirlineFormModal opened={opened} onClose={close} airline={airline} />
-    </Group>
+    </EditDeleteActions>
   );
 }
 

@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Avatar, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Switch, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { MySector } from '@portal/contract/my-sectors';
-import { IconListDetails, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EditDeleteActions } from '@/components/edit-delete-actions';
 import { ListTable } from '@/components/list-table';
 import { paths } from '@/config/paths';
-import { confirmAction } from '@/lib/confirm';
 import { notifyOutcome } from '@/lib/notify';
 import { useDeleteMySector } from '../api/delete-my-sector';
 import { useMySectors } from '../api/get-my-sectors';
@@ -40,34 +40,15 @@ function StatusSwitch({ mySector }: { mySector: MySector }) {
 function MySectorActions({ mySector }: { mySector: MySector }) {
   const [opened, { open, close }] = useDisclosure(false);
   const deleteMutation = useDeleteMySector();
-  const remove = () =>
-    confirmAction({
-      title: `Delete ${mySector.name}?`,
-      confirmLabel: 'Delete',
-      danger: true,
-      onConfirm: () =>
-        notifyOutcome(deleteMutation.mutateAsync(mySector.id)),
-    });
   return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${mySector.name}`} onClick={open}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${mySector.name}`}
-          loading={deleteMutation.isPending}
-          onClick={remove}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+    <EditDeleteActions
+      name={mySector.name}
+      onEdit={open}
+      onDelete={() => deleteMutation.mutateAsync(mySector.id)}
+      deleting={deleteMutation.isPending}
+    >
       <MySectorFormModal opened={opened} onClose={close} mySector={mySector} />
-    </Group>
+    </EditDeleteActions>
   );
 }
 

@@ -1,10 +1,8 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Sector } from '@portal/contract/sectors';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { EditDeleteActions } from '@/components/edit-delete-actions';
 import { ListTable } from '@/components/list-table';
-import { confirmAction } from '@/lib/confirm';
-import { notifyOutcome } from '@/lib/notify';
 import { useDeleteSector } from '../api/delete-sector';
 import { useSectors } from '../api/get-sectors';
 import { SectorFormModal } from './sector-form-modal';
@@ -14,34 +12,15 @@ const COLUMNS = ['Sector', 'From', 'From-City', 'To', 'To-City', 'Status', 'Acti
 function SectorActions({ sector }: { sector: Sector }) {
   const [opened, { open, close }] = useDisclosure(false);
   const deleteMutation = useDeleteSector();
-  const remove = () =>
-    confirmAction({
-      title: `Delete ${sector.sector_name}?`,
-      confirmLabel: 'Delete',
-      danger: true,
-      onConfirm: () =>
-        notifyOutcome(deleteMutation.mutateAsync(sector.id)),
-    });
   return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${sector.sector_name}`} onClick={open}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${sector.sector_name}`}
-          loading={deleteMutation.isPending}
-          onClick={remove}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+    <EditDeleteActions
+      name={sector.sector_name}
+      onEdit={open}
+      onDelete={() => deleteMutation.mutateAsync(sector.id)}
+      deleting={deleteMutation.isPending}
+    >
       <SectorFormModal opened={opened} onClose={close} sector={sector} />
-    </Group>
+    </EditDeleteActions>
   );
 }
 
