@@ -112,3 +112,58 @@ export const forgotPasswordRoute = defineRoute({
   body: forgotPasswordBodySchema,
   response: { 200: messageSchema, ...errorResponses },
 });
+
+/** 000 §5: a plus sign then 10 to 14 digits (the country code included). */
+export const WHATSAPP_PHONE_PATTERN = /^\+\d{10,14}$/;
+/** 000 §5: "message says to enter a valid number with + and country code". */
+export const WHATSAPP_PHONE_MESSAGE = 'Please enter a valid number with + and country code.';
+/** PRODUCT §4: codes are 6 digits. */
+export const WHATSAPP_CODE_LENGTH = 6;
+
+const whatsappPhoneSchema = z
+  .string({ error: 'The phone field is required.' })
+  .trim()
+  .min(1, { error: 'The phone field is required.' })
+  .regex(WHATSAPP_PHONE_PATTERN, { error: WHATSAPP_PHONE_MESSAGE });
+
+/** Sent by the seed's client (000 §7); the server always uses the caller's own account (PRODUCT §4 scope). */
+const ignoredAgentIdSchema = z.union([z.string(), z.number()]).nullish();
+
+export const sendWhatsappCodeBodySchema = z.object({
+  phone: whatsappPhoneSchema,
+  agent_id: ignoredAgentIdSchema,
+});
+export type SendWhatsappCodeBody = z.infer<typeof sendWhatsappCodeBodySchema>;
+
+export const sendWhatsappCodeRoute = defineRoute({
+  method: 'POST',
+  path: '/sendwhatsappcode',
+  summary: "Send a 6-digit code (valid 10 minutes, 5 tries) to the caller's WhatsApp number",
+  tags: ['auth'],
+  access: 'user',
+  body: sendWhatsappCodeBodySchema,
+  response: { 200: messageSchema, ...errorResponses },
+});
+
+export const verifyWhatsappBodySchema = z.object({
+  phone: whatsappPhoneSchema,
+  code: z
+    .string({ error: 'The code field is required.' })
+    .trim()
+    .min(1, { error: 'The code field is required.' })
+    .regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), { error: `The code must be ${WHATSAPP_CODE_LENGTH} digits.` }),
+  agent_id: ignoredAgentIdSchema,
+});
+export type VerifyWhatsappBody = z.infer<typeof verifyWhatsappBodySchema>;
+
+export const WHATSAPP_VERIFIED_MESSAGE = 'Your WhatsApp number has been verified. Please log in again.';
+
+export const verifyWhatsappRoute = defineRoute({
+  method: 'POST',
+  path: '/updateandverifywhp',
+  summary: "Check the code and save the caller's verified WhatsApp number (clears w_verified)",
+  tags: ['auth'],
+  access: 'user',
+  body: verifyWhatsappBodySchema,
+  response: { 200: messageSchema, ...errorResponses },
+});
