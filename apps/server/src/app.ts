@@ -18,6 +18,15 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
 import { sectorsRoutes } from './modules/sectors/sectors.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { emailsRoutes } from './modules/emails/emails.routes.js';
+import { startMailDispatcher, type MailDispatcher } from './modules/emails/mail-dispatcher.js';
+import { dashboardButtonsRoutes } from './modules/dashboard-buttons/dashboard-buttons.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { registerRealtime } from './plugins/realtime.js';
+import { notifySafely } from './modules/notifications/notifier.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerFormBodies } from './plugins/form-body.js';
@@ -33,6 +42,8 @@ declare module 'fastify' {
     db: Database;
     /** Signs download links (PRODUCT §2 APP_SECRET). */
     appSecret: string;
+    /** Sends due outbox mail now when the dispatcher runs; does nothing otherwise (tests send themselves). */
+    kickMail(): void;
   }
 }
 
@@ -48,10 +59,15 @@ export interface BuildAppOptions {
    * sweepExpiredHolds themselves, so no timer runs behind them. intervalMs defaults to 30 s.
    */
   holdSweeper?: { intervalMs?: number } | false;
+  /**
+   * Run the mail dispatcher (PRODUCT §1 mail) while the app is up: main.ts turns it on; tests leave it off
+   * and call dispatchDueEmails themselves.
+   */
+  mailDispatcher?: { intervalMs?: number } | false;
 }
 
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
-export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     // 1 MB of JSON is far more than any form of the portal; files go through multipart with their own limit.
@@ -73,10 +89,12 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   registerAuth(app);
   await registerOpenApi(app);
   await registerStorage(app);
+  await registerRealtime(app);
   if (serveSpa) await registerSpa(app, config.webDistDir!);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(whatsappRoutes);
   await app.register(airlinesRoutes);
   await app.register(sectorsRoutes);
   await app.register(mySectorsRoutes);
@@ -89,16 +107,42 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(ledgerRoutes);
   await app.register(dashboardRoutes);
   await app.register(bannersRoutes);
+  await app.register(dashboardButtonsRoutes);
+  await app.register(agentsRoutes);
+  await app.register(emailsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(settingsRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
 
   if (holdSweeper) {
     let sweeper: ReturnType<typeof startHoldSweeper> | undefined;
     app.addHook('onReady', async () => {
-      sweeper = startHoldSweeper({ db, logger: app.log, intervalMs: holdSweeper.intervalMs });
+      sweeper = startHoldSweeper({
+        db,
+        logger: app.log,
+        intervalMs: holdSweeper.intervalMs,
+        // The agent whose hold ran out is told, as for any cancellation of its booking (PRODUCT §4).
+        onCancelled: async (bookingIds) => {
+          for (const bookingId of bookingIds) {
+            await notifySafely(app.log, () => app.notifier.notifyBookingEvent({ actorUserId: null, notice: { kind: 'hold_expired', bookingId } }));
+          }
+        },
+      });
     });
     // Stopped before the caller closes the database (app.close() runs onClose first).
     app.addHook('onClose', async () => {
       await sweeper?.stop();
+    });
+  }
+
+  let dispatcher: MailDispatcher | undefined;
+  app.decorate('kickMail', () => dispatcher?.kick());
+  if (mailDispatcher) {
+    app.addHook('onReady', async () => {
+      dispatcher = startMailDispatcher({ db, config, logger: app.log, intervalMs: mailDispatcher.intervalMs });
+    });
+    app.addHook('onClose', async () => {
+      await dispatcher?.stop();
     });
   }
 

@@ -42,7 +42,14 @@ async function main(): Promise<void> {
     fail(describeDatabaseError(error, config.databaseUrl));
   }
 
-  const app = await buildApp({ config, db: database.db, holdSweeper: {} });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db: database.db, holdSweeper: {}, mailDispatcher: {} });
+  } catch (error) {
+    // e.g. REDIS_URL set but Redis unreachable: one line, and the database lock released.
+    await database.close().catch(() => undefined);
+    fail(error instanceof Error ? error.message : String(error));
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

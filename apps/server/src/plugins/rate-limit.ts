@@ -38,7 +38,7 @@ export const rateLimitPolicies = {
     key: (request) => `${request.ip}:${emailOf(request)}`,
   },
   register: { name: 'register-ip', max: 5, timeWindowMs: 60 * MINUTE, hook: 'onRequest', key: (request) => request.ip },
-  /** For forgot-password (a later issue): each request sends an e-mail, so keep it low per address and per IP. */
+  /** For forgot-password: each request sends an e-mail, so keep it low per address and per IP. */
   forgotPasswordPerIp: {
     name: 'forgot-ip',
     max: 10,

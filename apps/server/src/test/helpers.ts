@@ -99,7 +99,12 @@ export function randomIp(): string {
  * Call it in `beforeAll` and `close()` in `afterAll`: one database per test file.
  */
 export async function buildTestApp(
-  options: { webDistDir?: string; extraRoutes?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    webDistDir?: string;
+    extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+    /** Run the hold sweeper as main.ts does (off by default: tests call sweepExpiredHolds themselves). */
+    holdSweeper?: { intervalMs?: number };
+  } = {},
 ): Promise<TestApp> {
   // Uploads need a real disk: a temporary DATA_DIR per test file, removed by close(); openTestDatabase
   // ignores it, so the database stays in memory (PGlite) or on the test PostgreSQL.
@@ -111,7 +116,7 @@ export async function buildTestApp(
   const handle = await openTestDatabase();
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
-  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes });
+  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false });
 
   async function insertUser(values: PgInsertValue<typeof users>): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();

@@ -1,4 +1,5 @@
 import type { Transaction } from '../database.js';
+import { agentBookedMessage } from '../../modules/notifications/booking-notices.js';
 import { bookingPassengers, bookings, type PassengerType } from '../../modules/bookings/bookings.table.js';
 import { ledgerEntries } from '../../modules/ledger/ledger.table.js';
 import { notifications, type NewNotificationRow } from '../../modules/notifications/notifications.table.js';
@@ -89,6 +90,8 @@ const DEMO_BOOKINGS: readonly DemoBookingPlan[] = [
 export interface DemoPerson {
   id: number;
   name: string;
+  /** Agents: the agency admins know them by (notifications name it). */
+  agencyName?: string | null;
 }
 
 interface BookingsOptions {
@@ -195,7 +198,11 @@ export async function insertDemoBookings(options: BookingsOptions): Promise<numb
         senderUserId: agent.id,
         bookingId,
         name: agent.name,
-        message: `New booking #${bookingId} on PNR ${group.pnr} (${plan.adults + children + infants} passengers)`,
+        message: agentBookedMessage({
+          agency: agent.agencyName ?? agent.name,
+          counts: { adults: plan.adults, children, infants },
+          pnr: group.pnr,
+        }),
         createdAt,
         readAt: readAtFor(createdAt),
       });

@@ -79,7 +79,7 @@ export async function insertDemoData({ tx, admin, files, now, holdWindowMinutes 
         updatedAt: createdAt,
       })
       .returning({ id: users.id });
-    agents.set(agent.key, { id: row!.id, name: agent.name });
+    agents.set(agent.key, { id: row!.id, name: agent.name, agencyName: agent.agencyName });
   }
 
   const inventory = await insertDemoInventory({ tx, random, files, adminId: admin.id, today, now });

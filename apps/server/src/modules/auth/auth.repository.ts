@@ -1,11 +1,15 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { files } from '../files/files.table.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { tokens } from './tokens.table.js';
 
 /** Tokens expire after 30 days without use (PRODUCT §3). */
 export const TOKEN_IDLE_DAYS = 30;
+
+/** A forgot-password temporary password is valid 1 hour (PRODUCT §4). */
+export const TEMP_PASSWORD_VALID_MINUTES = 60;
 
 export async function findUserByEmail({ db, email }: { db: Executor; email: string }): Promise<UserRow | undefined> {
   const [user] = await db
@@ -41,8 +45,65 @@ export async function updateUserPassword({
 }): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, changePassword: false, updatedAt: sql`now()` })
+    // A password chosen now supersedes any temporary one still outstanding from forgot-password.
+    .set({ passwordHash, changePassword: false, tempPasswordHash: null, tempPasswordExpiresAt: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+}
+
+/** The storage path of the user's picture, or null without one. */
+export async function findUserImagePath({ db, fileId }: { db: Executor; fileId: number }): Promise<string | null> {
+  const [row] = await db.select({ storagePath: files.storagePath }).from(files).where(eq(files.id, fileId)).limit(1);
+  return row?.storagePath ?? null;
+}
+
+/** Stores a forgot-password temporary password (replacing an older one), valid from the database's now. */
+export async function setTemporaryPassword({
+  db,
+  userId,
+  tempPasswordHash,
+}: {
+  db: Executor;
+  userId: number;
+  tempPasswordHash: string;
+}): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      tempPasswordHash,
+      tempPasswordExpiresAt: sql`now() + ${sql.raw(`interval '${TEMP_PASSWORD_VALID_MINUTES} minutes'`)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Makes the temporary password the password (PRODUCT §4: one-time) and asks for a change (000 §4 forced
+ * modal). The conditions sit in the UPDATE itself, so of two logins racing with the same temporary password
+ * only one gets the row back, and an expired one never matches.
+ */
+export async function consumeTemporaryPassword({
+  db,
+  userId,
+  tempPasswordHash,
+}: {
+  db: Executor;
+  userId: number;
+  tempPasswordHash: string;
+}): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash: tempPasswordHash,
+      tempPasswordHash: null,
+      tempPasswordExpiresAt: null,
+      changePassword: true,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(users.id, userId), eq(users.tempPasswordHash, tempPasswordHash), gt(users.tempPasswordExpiresAt, sql`now()`)),
+    )
+    .returning();
+  return row;
 }
 
 export async function insertToken({
@@ -90,4 +151,14 @@ export async function revokeToken({ db, tokenId }: { db: Executor; tokenId: numb
     .update(tokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt)));
+}
+
+/** Signs the user out everywhere (reject, delete, a verified WhatsApp number): every token not yet revoked is revoked now. */
+export async function revokeUserTokens({ db, userId }: { db: Executor; userId: number }): Promise<number> {
+  const rows = await db
+    .update(tokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)))
+    .returning({ id: tokens.id });
+  return rows.length;
 }

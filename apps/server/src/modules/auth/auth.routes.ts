@@ -1,5 +1,7 @@
 import {
   changePasswordRoute,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordRoute,
   loginRoute,
   logoutRoute,
   REGISTERED_MESSAGE,
@@ -8,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
 import { rateLimitPolicies } from '../../plugins/rate-limit.js';
-import { changePassword, login, logout, register } from './auth.usecases.js';
+import { changePassword, login, logout, register, requestTemporaryPassword } from './auth.usecases.js';
 
 function requireUser<T>(user: T | null): T {
   // The auth hook has already answered 401 on 'user' routes without a caller.
@@ -26,6 +28,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         email: request.body.email,
         password: request.body.password,
         userAgent: request.headers['user-agent'] ?? null,
+        publicUrl: app.config.publicUrl,
       });
       return { success: session };
     },
@@ -57,4 +60,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
     return { message: 'Password changed successfully!' };
   });
+
+  registerRoute(
+    app,
+    forgotPasswordRoute,
+    async (request) => {
+      if (await requestTemporaryPassword({ db: app.db, email: request.body.email })) app.kickMail();
+      // The same answer whether or not a message was sent (PRODUCT §4).
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+    { rateLimit: [rateLimitPolicies.forgotPasswordPerIp, rateLimitPolicies.forgotPasswordPerAddress] },
+  );
 }

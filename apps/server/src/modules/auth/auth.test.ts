@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, randomIp, type TestApp } from '../../test/helpers.js';
+import { files } from '../files/files.table.js';
 import { users } from '../users/users.table.js';
 import { tokens } from './tokens.table.js';
 
@@ -123,6 +124,24 @@ describe('POST /api/login', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: randomIp(), ...form });
     expect(response.statusCode).toBe(200);
     expect(response.json().success.role).toBe('admin');
+  });
+
+  it('when the user has a picture, then the session answers its public URL', async () => {
+    const agent = await t.createAgent();
+    const [file] = await t.db
+      .insert(files)
+      .values({
+        kind: 'user_image',
+        storagePath: 'public/user_image/ali-abc123.png',
+        originalName: 'ali.png',
+        mime: 'image/png',
+        size: 10,
+        visibility: 'public',
+      })
+      .returning();
+    await t.db.update(users).set({ imageFileId: file!.id }).where(eq(users.id, agent.user.id));
+    const response = await login(agent.email, agent.password);
+    expect(response.json().success.image).toBe(`${t.config.publicUrl}/uploads/public/user_image/ali-abc123.png`);
   });
 
   it('when a token is issued, then only its SHA-256 is stored', async () => {

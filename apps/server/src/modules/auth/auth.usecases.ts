@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RegisterBody, Session } from '@portal/contract/auth';
-import type { Database } from '../../db/database.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { Database, Executor } from '../../db/database.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../lib/password.js';
+import { enqueueEmail } from '../emails/outbox.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 import { nextAgentIdSql, type UserRow } from '../users/users.table.js';
 import {
   createAccountDeactivatedError,
@@ -12,12 +14,16 @@ import {
   createWrongOldPasswordError,
 } from './auth.errors.js';
 import {
+  consumeTemporaryPassword,
   findLiveToken,
   findUserByEmail,
   findUserById,
+  findUserImagePath,
   insertToken,
   insertUser,
   revokeToken,
+  setTemporaryPassword,
+  TEMP_PASSWORD_VALID_MINUTES,
   touchToken,
   updateUserPassword,
 } from './auth.repository.js';
@@ -55,13 +61,24 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-function toSession(user: UserRow, token: string): Session {
+async function toSession({
+  db,
+  user,
+  token,
+  publicUrl,
+}: {
+  db: Executor;
+  user: UserRow;
+  token: string;
+  publicUrl: string;
+}): Promise<Session> {
+  // Pictures are public files (PRODUCT §4 "Files and documents"), so the session carries their plain URL.
+  const imagePath = user.imageFileId ? await findUserImagePath({ db, fileId: user.imageFileId }) : null;
   return {
     token,
     role: user.role,
     name: user.name,
-    // Files get URLs in a later issue; until then no user has a picture.
-    image: null,
+    image: imagePath ? getPublicFileUrl({ publicUrl, storagePath: imagePath }) : null,
     agent_id: user.role === 'admin' ? null : user.agentId,
     user_id: user.id,
     email: user.email ?? '',
@@ -70,16 +87,26 @@ function toSession(user: UserRow, token: string): Session {
   };
 }
 
+/** Whether the user's forgot-password temporary password is `password` and still within its hour. */
+async function matchesTemporaryPassword(user: UserRow, password: string): Promise<boolean> {
+  if (!user.tempPasswordHash || !user.tempPasswordExpiresAt) return false;
+  if (user.tempPasswordExpiresAt.getTime() <= Date.now()) return false;
+  return verifyPassword(password, user.tempPasswordHash);
+}
+
 export async function login({
   db,
   email,
   password,
   userAgent,
+  publicUrl,
 }: {
   db: Database;
   email: string;
   password: string;
   userAgent: string | null;
+  /** PUBLIC_URL, for the picture's URL. */
+  publicUrl: string;
 }): Promise<Session> {
   const user = await findUserByEmail({ db, email });
   // A registrant has no password until an admin accepts the registration, so the approval state is
@@ -92,12 +119,61 @@ export async function login({
   const passwordOk = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await getDummyHash()), false);
-  if (!user || !passwordOk) throw createInvalidCredentialsError();
+  // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in.
+  const temporaryOk = user && !passwordOk ? await matchesTemporaryPassword(user, password) : false;
+  if (!user || !(passwordOk || temporaryOk)) throw createInvalidCredentialsError();
   if (!user.isActive) throw createAccountDeactivatedError();
 
+  let signedIn = user;
+  if (temporaryOk) {
+    // One-time: it becomes the password and the forced-change modal opens (000 §4). Losing a race with
+    // another login using the same temporary password answers like a wrong password.
+    const consumed = await consumeTemporaryPassword({ db, userId: user.id, tempPasswordHash: user.tempPasswordHash! });
+    if (!consumed) throw createInvalidCredentialsError();
+    signedIn = consumed;
+  }
+
   const token = generateToken();
-  await insertToken({ db, userId: user.id, tokenHash: hashToken(token), userAgent: userAgent?.slice(0, 500) ?? null });
-  return toSession(user, token);
+  await insertToken({ db, userId: signedIn.id, tokenHash: hashToken(token), userAgent: userAgent?.slice(0, 500) ?? null });
+  return toSession({ db, user: signedIn, token, publicUrl });
+}
+
+/**
+ * Forgot password (PRODUCT §4): e-mails a one-time temporary password valid 1 hour; a new request replaces an
+ * older temporary password. The caller answers the same whatever happens here, and nothing is sent for unknown,
+ * pending, rejected, deleted or deactivated accounts. The old password keeps working meanwhile, and signing in
+ * with it leaves the temporary one valid until its hour is up (the person may not have asked for it; it dies
+ * unused). Returns whether a message was queued, so the caller can wake the mailer.
+ */
+export async function requestTemporaryPassword({ db, email }: { db: Database; email: string }): Promise<boolean> {
+  // Hashing before looking the address up keeps the answer time alike for known and unknown addresses.
+  const temporaryPassword = generatePassword();
+  const tempPasswordHash = await hashPassword(temporaryPassword);
+  const user = await findUserByEmail({ db, email });
+  if (!user?.email || user.activeStatus !== 'approved' || !user.isActive) return false;
+  const to = user.email;
+
+  await db.transaction(async (tx) => {
+    await setTemporaryPassword({ db: tx, userId: user.id, tempPasswordHash });
+    // In the same transaction: the e-mail exists exactly when the password it carries does.
+    await enqueueEmail({
+      db: tx,
+      email: {
+        to,
+        subject: 'Your temporary password',
+        text: [
+          `Dear ${user.name},`,
+          '',
+          `Your temporary password is: ${temporaryPassword}`,
+          '',
+          `It can be used once, within ${TEMP_PASSWORD_VALID_MINUTES / 60} hour. After signing in with it you will be asked to choose a new password.`,
+          'Your current password keeps working until the temporary one is used.',
+          'If you did not ask for this, you can ignore this e-mail.',
+        ].join('\n'),
+      },
+    });
+  });
+  return true;
 }
 
 /** The caller behind a bearer token, or null when the token is unknown, revoked, idle 30 days, or its user may no longer sign in. */

@@ -79,3 +79,24 @@ describe('GET /api/allbanners-list', () => {
     expect(agentSecond.data.map((banner) => banner.id)).toEqual([ids.newActive, ids.oldActive]);
   });
 });
+
+describe('GET /api/public-banners', () => {
+  it("when a visitor without a session asks, then it gets what an agent gets: the active banners only, newest first, paged", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/public-banners?page=1' });
+    expect(response.statusCode).toBe(200);
+    const data = (response.json() as BannersListResponse).data;
+    const agents = await listOf(agentToken, 1);
+    expect(data.data).toEqual(agents.data);
+    expect(data.total).toBe(agents.total);
+    expect(data.next_page_url).toBe(agents.next_page_url?.replace('/allbanners-list', '/public-banners') ?? null);
+    expect(data.data.every((banner) => banner.status === 1)).toBe(true);
+  });
+
+  it("when an admin's token comes along, then the answer is still the public one (active only)", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/public-banners', headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(200);
+    const data = (response.json() as BannersListResponse).data;
+    expect(data.total).toBe((await listOf(agentToken)).total);
+    expect(data.total).toBeLessThan((await listOf(adminToken)).total);
+  });
+});

@@ -1,9 +1,22 @@
-import { allBannersListRoute, BANNERS_PER_PAGE } from '@portal/contract/banners';
+import {
+  addBannerRoute,
+  allBannersListRoute,
+  publicBannersListRoute,
+  BANNER_ADDED_MESSAGE,
+  BANNER_DELETED_MESSAGE,
+  BANNER_UPDATED_MESSAGE,
+  BANNERS_PER_PAGE,
+  bannersListRoute,
+  dashBtnIdHeaderSchema,
+  deleteBannerRoute,
+  updateBannerRoute,
+} from '@portal/contract/banners';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
-import { getBannersPage } from './banners.usecases.js';
+import { createDashBtnHeaderError } from './banners.errors.js';
+import { addBanner, editBanner, getBannersPage, getButtonBannersPage, removeBanner } from './banners.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
   // The auth hook has already answered 401 on user routes without a caller.
@@ -11,9 +24,27 @@ function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Banners (000 §7 allbanners-list; adding, editing and deleting come with issue 7). */
+/** The button id of banners-list, from its Dash-Btn-Id header (001 §7); 422 when missing or not an id. */
+function readDashBtnId(request: FastifyRequest): number {
+  const raw = request.headers['dash-btn-id'];
+  const parsed = dashBtnIdHeaderSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw createDashBtnHeaderError(parsed.error.issues[0]?.message ?? 'The Dash-Btn-Id header must be a valid id.');
+  return parsed.data;
+}
+
+/** Banners (000 §7 allbanners-list; 001 §2 Promotion and p/{id}/{name}, §7 calls): writes are admin only. */
 export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
+  const storage = { uploadsDir: app.uploadsDir, publicUrl };
+
+  registerRoute(app, publicBannersListRoute, async (request) =>
+    getBannersPage({
+      db: app.db,
+      publicUrl,
+      user: null,
+      pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),
+    }),
+  );
 
   registerRoute(app, allBannersListRoute, async (request) =>
     getBannersPage({
@@ -23,4 +54,30 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
       pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),
     }),
   );
+
+  registerRoute(app, bannersListRoute, async (request) =>
+    getButtonBannersPage({
+      db: app.db,
+      publicUrl,
+      user: requireUser(request),
+      dashBtnId: readDashBtnId(request),
+      pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),
+    }),
+  );
+
+  registerRoute(app, addBannerRoute, async (request, reply) => {
+    const data = await addBanner({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null });
+    reply.code(201);
+    return { message: BANNER_ADDED_MESSAGE, data };
+  });
+
+  registerRoute(app, updateBannerRoute, async (request) => {
+    const data = await editBanner({ db: app.db, storage, id: request.params.id, input: request.body, userId: request.user?.id ?? null });
+    return { message: BANNER_UPDATED_MESSAGE, data };
+  });
+
+  registerRoute(app, deleteBannerRoute, async (request) => {
+    await removeBanner({ db: app.db, id: request.params.id });
+    return { message: BANNER_DELETED_MESSAGE };
+  });
 }

@@ -20,6 +20,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
 import { cancelBooking, confirmBooking, updateBookingPassengers, updateHoldTime } from './booking-lifecycle.usecases.js';
 import {
   getAgentBookingsPage,
@@ -40,6 +41,9 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   const publicUrl = app.config.publicUrl;
   const links = { secret: app.appSecret, publicUrl };
   const pageOf = (request: FastifyRequest, page: number) => getPageRequest({ request, publicUrl, page });
+  // PRODUCT §4 Notifications: told after the use case committed; a failure is logged, the answer stays a success.
+  const tell = (request: FastifyRequest, notice: BookingNotice) =>
+    notifySafely(request.log, () => app.notifier.notifyBookingEvent({ actorUserId: requireUser(request).id, notice }));
 
   // 000 §5 / §9: a scan over 2 MB in booking-update answers the seed's alert text, as add-booking does. The
   // multipart plugin refuses such a part before the handler runs, so its error is reworded for this module only.
@@ -102,16 +106,19 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
 
   registerRoute(app, confirmBookingRoute, async (request) => {
     await confirmBooking({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await tell(request, { kind: 'confirmed', bookingId: request.body.booking_id });
     return { message: BOOKING_CONFIRMED_MESSAGE };
   });
 
   registerRoute(app, holdTimeUpdateRoute, async (request) => {
     await updateHoldTime({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await tell(request, { kind: 'hold_changed', bookingId: request.body.booking_id });
     return { message: HOLD_TIME_UPDATED_MESSAGE };
   });
 
   registerRoute(app, cancelBookingRoute, async (request) => {
     await cancelBooking({ db: app.db, user: requireUser(request), bookingId: request.params.id });
+    await tell(request, { kind: 'cancelled', bookingId: request.params.id });
     return { message: TICKET_CANCELLED_MESSAGE };
   });
 }

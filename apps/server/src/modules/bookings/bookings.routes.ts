@@ -8,6 +8,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifySafely } from '../notifications/notifier.js';
 import { addBooking, checkAvailability, searchAgents } from './bookings.usecases.js';
 
 function requireUser(user: AuthUser | null): AuthUser {
@@ -42,6 +43,13 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       body: request.body,
       idempotencyKey: readHeader(request.headers['idempotency-key']),
     });
+    // PRODUCT §4 Notifications: a replayed Idempotency-Key made no booking, so it tells nobody again.
+    if (!result.replayed) {
+      const actorUserId = requireUser(request.user).id;
+      await notifySafely(request.log, () =>
+        app.notifier.notifyBookingEvent({ actorUserId, notice: { kind: 'booked', bookingId: result.id } }),
+      );
+    }
     reply.code(result.replayed ? 200 : 201);
     return { message: BOOKING_ADDED_MESSAGE, data: { id: result.id } };
   });

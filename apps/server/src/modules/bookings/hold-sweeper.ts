@@ -34,10 +34,13 @@ export function startHoldSweeper({
   db,
   logger,
   intervalMs = HOLD_SWEEP_INTERVAL_MS,
+  onCancelled,
 }: {
   db: Database;
   logger: FastifyBaseLogger;
   intervalMs?: number;
+  /** Told the ids a run cancelled, after they committed (app.ts tells the agents, PRODUCT §4 Notifications). */
+  onCancelled?: (bookingIds: number[]) => Promise<void>;
 }): HoldSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -46,7 +49,10 @@ export function startHoldSweeper({
   const run = async () => {
     try {
       const cancelled = await sweepExpiredHolds({ db });
-      if (cancelled.length > 0) logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
+      if (cancelled.length > 0) {
+        logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
+        await onCancelled?.(cancelled);
+      }
     } catch (error) {
       logger.error({ err: error }, 'hold sweep failed');
     }

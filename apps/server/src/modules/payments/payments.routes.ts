@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
 import { addPayment, deletePayment, editPayment, getGeneralReport } from './payments.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
@@ -21,19 +22,25 @@ function requireUser(request: FastifyRequest): AuthUser {
 /** Payments and the General Report (000 §2 Payments page, §5 Payment dialog, §7; PRODUCT §4; issue 5). */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
+  // PRODUCT §4 Notifications: the booking's agent is told after the use case committed; a failure is only logged.
+  const tell = (request: FastifyRequest, notice: BookingNotice) =>
+    notifySafely(request.log, () => app.notifier.notifyBookingEvent({ actorUserId: requireUser(request).id, notice }));
 
   registerRoute(app, addPaymentRoute, async (request) => {
     await addPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await tell(request, { kind: 'payment_added', bookingId: request.body.booking_id, amount: request.body.receive_amount });
     return { message: PAYMENT_ADDED_MESSAGE };
   });
 
   registerRoute(app, editPaymentRoute, async (request) => {
     await editPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await tell(request, { kind: 'payment_edited', paymentId: request.body.payment_id });
     return { message: PAYMENT_UPDATED_MESSAGE };
   });
 
   registerRoute(app, deletePaymentRoute, async (request) => {
     await deletePayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await tell(request, { kind: 'payment_deleted', paymentId: request.body.payment_id });
     return { message: PAYMENT_DELETED_MESSAGE };
   });
 

@@ -1,0 +1,139 @@
+import type { Executor } from '../../db/database.js';
+import {
+  findActiveAdminIds,
+  findBookingForNotice,
+  findPaymentForNotice,
+  type BookingForNotice,
+  type NotificationSender,
+} from './notifications.repository.js';
+import type { BookingNotice } from './notifier.js';
+
+/**
+ * Who is told of a booking event, and what (PRODUCT §4 Notifications):
+ * - booked by an agent: every active admin ('Al-Haram Travels booked 2 seats on PNR ABC123');
+ * - booked by an admin for an agent: that agent; a walk-in sale (no agent): nobody;
+ * - confirm, cancel, hold change, payment added/edited/deleted: the booking's agent; nobody for a walk-in;
+ * - a hold the server cancelled when it ran out (the hold sweeper): the booking's agent;
+ * - nobody is told of their own action (an agent cancelling its own hold tells nobody).
+ * Messages are short and carry the PNR; amounts in PKR, times in Asia/Karachi (PRODUCT §3).
+ */
+export interface BookingNoticePlan {
+  recipients: number[];
+  bookingId: number;
+  message: string;
+}
+
+const AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const KARACHI_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Karachi',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function pkr(amount: number): string {
+  return `PKR ${AMOUNT.format(amount)}`;
+}
+
+/** YYYY-MM-DD HH:mm in Asia/Karachi. */
+function karachiDateTime(instant: Date): string {
+  const parts = Object.fromEntries(KARACHI_TIME.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** What admins are told of an agent's new booking; the demo seed words its notifications the same way. */
+export function agentBookedMessage({
+  agency,
+  counts,
+  pnr,
+}: {
+  agency: string;
+  counts: Pick<BookingForNotice, 'adults' | 'children' | 'infants'>;
+  pnr: string;
+}): string {
+  return `${agency} booked ${seatsText(counts)} on PNR ${pnr}`;
+}
+
+function seatsText(booking: Pick<BookingForNotice, 'adults' | 'children' | 'infants'>): string {
+  const seats = plural(booking.adults + booking.children, 'seat');
+  return booking.infants > 0 ? `${seats} and ${plural(booking.infants, 'infant')}` : seats;
+}
+
+/** An agent is known by its agency (the name admins see on bookings); an admin by its name. */
+function senderLabel(sender: NotificationSender): string {
+  return (sender.role === 'user' && sender.agencyName?.trim()) || sender.name;
+}
+
+function bookingRef(booking: BookingForNotice): string {
+  return `booking #${booking.id} (PNR ${booking.pnr})`;
+}
+
+function toAgent(booking: BookingForNotice, sender: NotificationSender): number[] {
+  return booking.agentUserId !== null && booking.agentUserId !== sender.id ? [booking.agentUserId] : [];
+}
+
+/** The recipients and message of a notice; undefined when the booking or payment no longer exists. */
+export async function planBookingNotice({
+  db,
+  sender,
+  notice,
+}: {
+  db: Executor;
+  sender: NotificationSender;
+  notice: BookingNotice;
+}): Promise<BookingNoticePlan | undefined> {
+  let bookingId: number;
+  let amount: number | undefined;
+  if ('paymentId' in notice) {
+    const payment = await findPaymentForNotice({ db, paymentId: notice.paymentId });
+    if (!payment) return undefined;
+    bookingId = payment.bookingId;
+    amount = payment.amount;
+  } else if (notice.kind === 'payment_added') {
+    bookingId = notice.bookingId;
+    amount = notice.amount;
+  } else {
+    bookingId = notice.bookingId;
+  }
+  const booking = await findBookingForNotice({ db, bookingId });
+  if (!booking) return undefined;
+
+  const plan = (recipients: number[], message: string): BookingNoticePlan => ({
+    recipients: recipients.filter((id) => id !== sender.id),
+    bookingId: booking.id,
+    message,
+  });
+  switch (notice.kind) {
+    case 'booked':
+      if (sender.role === 'user') {
+        return plan(await findActiveAdminIds({ db }), agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }));
+      }
+      return plan(toAgent(booking, sender), `${senderLabel(sender)} booked ${seatsText(booking)} for you on PNR ${booking.pnr}`);
+    case 'confirmed':
+      return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} is confirmed`);
+    case 'cancelled':
+      return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} was cancelled`);
+    case 'hold_expired':
+      return plan(toAgent(booking, sender), `The hold on your ${bookingRef(booking)} expired and the booking was cancelled`);
+    case 'hold_changed':
+      return plan(
+        toAgent(booking, sender),
+        booking.cancelAt
+          ? `The hold on your ${bookingRef(booking)} now ends ${karachiDateTime(booking.cancelAt)}`
+          : `The hold on your ${bookingRef(booking)} was changed`,
+      );
+    case 'payment_added':
+      return plan(toAgent(booking, sender), `Payment of ${pkr(amount ?? 0)} received on your ${bookingRef(booking)}`);
+    case 'payment_edited':
+      return plan(toAgent(booking, sender), `A payment on your ${bookingRef(booking)} was changed to ${pkr(amount ?? 0)}`);
+    case 'payment_deleted':
+      return plan(toAgent(booking, sender), `A payment of ${pkr(amount ?? 0)} on your ${bookingRef(booking)} was removed`);
+  }
+}

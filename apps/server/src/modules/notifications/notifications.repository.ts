@@ -1,0 +1,160 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { files } from '../files/files.table.js';
+import { groups } from '../groups/groups.table.js';
+import { payments } from '../payments/payments.table.js';
+import { users } from '../users/users.table.js';
+import { notifications, type NewNotificationRow, type NotificationRow } from './notifications.table.js';
+
+/**
+ * Queries of stored notifications (issue 6). The notifier reads bookings and payments here itself, after the
+ * other modules' use cases have committed, so it never changes what they return.
+ */
+
+export async function insertNotifications({ db, rows }: { db: Executor; rows: NewNotificationRow[] }): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(notifications).values(rows).returning();
+}
+
+/** The caller's notifications, newest first (ties: the later id first). */
+export async function findNotificationsPage({
+  db,
+  userId,
+  limit,
+  offset,
+}: {
+  db: Executor;
+  userId: number;
+  limit: number;
+  offset: number;
+}): Promise<{ rows: NotificationRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function countUnreadNotifications({ db, userId }: { db: Executor; userId: number }): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.value ?? 0);
+}
+
+/** Marks the user's unread notifications read: those of `ids` (others' ids match nothing), or all when ids is undefined. */
+export async function markNotificationsRead({
+  db,
+  userId,
+  ids,
+  now,
+}: {
+  db: Executor;
+  userId: number;
+  ids: number[] | undefined;
+  now: Date;
+}): Promise<void> {
+  const own = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(ids === undefined ? own : and(own, inArray(notifications.id, ids)));
+}
+
+/** Administrators who may sign in (PRODUCT §4: "admins are told"). */
+export async function findActiveAdminIds({ db }: { db: Executor }): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** Users of these ids that still exist (a deleted agent is not told). */
+export async function findLiveUserIds({ db, userIds }: { db: Executor; userIds: number[] }): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** The users.id of the agent with this number (users.agent_id). */
+export async function findUserIdByAgentId({ db, agentId }: { db: Executor; agentId: number }): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agentId, agentId), eq(users.role, 'user')))
+    .limit(1);
+  return row?.id;
+}
+
+export interface NotificationSender {
+  id: number;
+  role: 'admin' | 'user';
+  name: string;
+  agencyName: string | null;
+  /** Storage path of the user's public picture, if any. */
+  imagePath: string | null;
+}
+
+export async function findSender({ db, userId }: { db: Executor; userId: number }): Promise<NotificationSender | undefined> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, name: users.name, agencyName: users.agencyName, imagePath: files.storagePath })
+    .from(users)
+    .leftJoin(files, eq(files.id, users.imageFileId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export interface BookingForNotice {
+  id: number;
+  pnr: string;
+  agentUserId: number | null;
+  adults: number;
+  children: number;
+  infants: number;
+  cancelAt: Date | null;
+}
+
+export async function findBookingForNotice({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingForNotice | undefined> {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      pnr: groups.pnr,
+      agentUserId: bookings.agentUserId,
+      adults: bookings.adults,
+      children: bookings.children,
+      infants: bookings.infants,
+      cancelAt: bookings.cancelAt,
+    })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row;
+}
+
+/** A payment, deleted or not (a delete notice names the amount that was removed). */
+export async function findPaymentForNotice({
+  db,
+  paymentId,
+}: {
+  db: Executor;
+  paymentId: number;
+}): Promise<{ bookingId: number; amount: number } | undefined> {
+  const [row] = await db
+    .select({ bookingId: payments.bookingId, amount: payments.receiveAmount })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,88 @@
+import type { NotificationEvent } from '@portal/contract/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
+import { planBookingNotice } from './booking-notices.js';
+import {
+  findActiveAdminIds,
+  findLiveUserIds,
+  findSender,
+  findUserIdByAgentId,
+  insertNotifications,
+  type NotificationSender,
+} from './notifications.repository.js';
+import { toNotificationEvent } from './notifications.usecases.js';
+import type { Notifier, NotifyInput } from './notifier.js';
+
+/** The server itself as a sender (the hold sweeper): no user row; stored notifications name it 'System'. */
+const SYSTEM_SENDER: NotificationSender = { id: 0, role: 'admin', name: 'System', agencyName: null, imagePath: null };
+
+/** Delivers one stored notification to the sockets of its user (plugins/realtime.ts: room userchannel-{id}). */
+export type PushNotification = (userId: number, event: NotificationEvent) => void;
+
+/**
+ * The real notifier (PRODUCT §4 Notifications): one stored row per recipient, then one push per row. The row
+ * is written first, so a user whose socket was down still finds it on the Notifications page; a failed push
+ * is logged per user and does not stop the others.
+ */
+export function createStoreAndPushNotifier({
+  db,
+  publicUrl,
+  push,
+  logger,
+}: {
+  db: Database;
+  publicUrl: string;
+  push: PushNotification;
+  logger: FastifyBaseLogger;
+}): Notifier {
+  async function notifyUsers({ userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] }): Promise<void> {
+    const unique = [...new Set(userIds)].filter((id) => id !== senderUserId);
+    const recipients = await findLiveUserIds({ db, userIds: unique });
+    if (recipients.length === 0) return;
+    const sender = senderUserId === null ? undefined : await findSender({ db, userId: senderUserId });
+    // Name and picture as they are now: a later rename does not rewrite old notifications (000 §3).
+    const image = sender?.imagePath ? getPublicFileUrl({ publicUrl, storagePath: sender.imagePath }) : null;
+    const rows = await insertNotifications({
+      db,
+      rows: recipients.map((userId) => ({
+        userId,
+        senderUserId,
+        bookingId,
+        name: sender?.name ?? 'System',
+        message,
+        image,
+      })),
+    });
+    for (const row of rows) {
+      try {
+        push(row.userId, toNotificationEvent(row));
+      } catch (error) {
+        logger.error({ err: error, userId: row.userId }, 'could not push a notification');
+      }
+    }
+  }
+
+  return {
+    notifyUsers,
+    async notifyAdmins(input) {
+      await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) });
+    },
+    async notifyAgent({ agentId, ...input }) {
+      const userId = agentId === null ? undefined : await findUserIdByAgentId({ db, agentId });
+      if (userId !== undefined) await notifyUsers({ ...input, userIds: [userId] });
+    },
+    async notifyBookingEvent({ actorUserId, notice }) {
+      const sender = actorUserId === null ? SYSTEM_SENDER : await findSender({ db, userId: actorUserId });
+      if (!sender) return;
+      const plan = await planBookingNotice({ db, sender, notice });
+      if (!plan || plan.recipients.length === 0) return;
+      await notifyUsers({
+        userIds: plan.recipients,
+        senderUserId: actorUserId === null ? null : sender.id,
+        bookingId: plan.bookingId,
+        message: plan.message,
+      });
+    },
+  };
+}
