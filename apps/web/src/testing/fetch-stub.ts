@@ -1,5 +1,6 @@
 import type { RouteDef } from '@portal/contract/common';
 import { vi } from 'vitest';
+import { fallbackPublicSettings } from '@/config/contact';
 
 export type StubReply = { status: number; body: unknown } | { networkError: true };
 type Handler = (request: { url: string; method: string; headers: Headers; body: unknown }) => StubReply;
@@ -13,6 +14,16 @@ export function reply<R extends RouteDef>(route: R, status: number, body: unknow
   if (!schema) throw new Error(`${route.method} ${route.path} has no ${status} answer in the contract`);
   return { status, body: schema.parse(body) };
 }
+
+/**
+ * Calls the layouts make on every page: the dashboard header's unread count (features/notifications) and the
+ * public footer's settings (features/public-site). Unless a test stubs them itself, they are answered here
+ * and kept out of the mock's calls, so a page's tests see only the page's own calls.
+ */
+const LAYOUT_CALLS: Record<string, unknown> = {
+  'GET /api/unread-notifications-count': { count: 0 },
+  'GET /api/public-settings': { data: fallbackPublicSettings },
+};
 
 export const networkError = (): StubReply => ({ networkError: true });
 
@@ -37,6 +48,14 @@ export function stubFetch(routes: Record<string, Handler | StubReply>) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  vi.stubGlobal('fetch', mock);
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`;
+    if (key in LAYOUT_CALLS && !(key in routes)) {
+      return new Response(JSON.stringify(LAYOUT_CALLS[key]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return mock(input, init);
+  };
+  vi.stubGlobal('fetch', fetchStub);
   return mock;
 }

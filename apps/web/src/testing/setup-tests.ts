@@ -60,6 +60,9 @@ beforeEach(() => {
   });
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The dashboard's banner popup (000 §4) would cover every dashboard page under test; its own tests
+  // remove this flag (features/banner-popup).
+  window.localStorage.setItem('banner_popup_hidden', '1');
 });
 
 afterEach(() => {

@@ -1,11 +1,12 @@
-import { ActionIcon, Avatar, Burger, Group, Indicator, Menu, TextInput, Tooltip, UnstyledButton, Text } from '@mantine/core';
-import { IconBell, IconLogout, IconSearch, IconUser, IconWorld } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Box, Burger, Group, Menu, TextInput, Tooltip, UnstyledButton, Text } from '@mantine/core';
+import { IconLogout, IconSearch, IconUser, IconWorld } from '@tabler/icons-react';
 import type { Session } from '@portal/contract/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
-import { NOTIFICATION_BADGE_PLACEHOLDER } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { RealtimeNotifications } from '@/features/notifications/components/realtime-notifications';
 
 type DashboardHeaderProps = {
   session: Session;
@@ -16,7 +17,10 @@ type DashboardHeaderProps = {
   onLogout: () => void;
 };
 
-/** Dashboard header (000 §2): sidebar toggle, search box, notifications badge, visit-website link, profile menu. */
+/**
+ * Dashboard header (000 §2): sidebar toggle, search box, notifications badge (the real unread count), visit-website
+ * link, profile menu. It also holds the realtime subscription (000 §7), which lives exactly as long as the session.
+ */
 export function DashboardHeader({
   session,
   mobileOpened,
@@ -30,12 +34,16 @@ export function DashboardHeader({
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <RealtimeNotifications session={session} />
       <Group gap="sm" wrap="nowrap">
         <Burger opened={mobileOpened} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle sidebar" />
         <Burger opened={desktopOpened} onClick={onToggleDesktop} visibleFrom="sm" size="sm" aria-label="Toggle sidebar" />
-        <Link to={paths.dashboard.root.getHref()} aria-label="Dashboard home" style={{ textDecoration: 'none' }}>
-          <Logo size="sm" />
-        </Link>
+        {/* On phones the search box takes the logo's place (the sidebar shows the brand). */}
+        <Box visibleFrom="sm">
+          <Link to={paths.dashboard.root.getHref()} aria-label="Dashboard home" style={{ textDecoration: 'none' }}>
+            <Logo size="sm" />
+          </Link>
+        </Box>
       </Group>
 
       <form
@@ -53,7 +61,6 @@ export function DashboardHeader({
           leftSection={<IconSearch size={16} />}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
-          visibleFrom="sm"
           radius="xl"
         />
       </form>
@@ -64,19 +71,7 @@ export function DashboardHeader({
             <IconWorld size={20} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Notifications">
-          <Indicator label={NOTIFICATION_BADGE_PLACEHOLDER} size={16} offset={4} color="accent.7" inline>
-            <ActionIcon
-              component={Link}
-              to={paths.dashboard.notifications.getHref()}
-              variant="subtle"
-              size="lg"
-              aria-label={`Notifications (${NOTIFICATION_BADGE_PLACEHOLDER})`}
-            >
-              <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
+        <NotificationBell />
         <Menu position="bottom-end" width={200} shadow="md">
           <Menu.Target>
             <UnstyledButton aria-label="Profile menu">

@@ -1,7 +1,9 @@
 import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { BannerPopup } from '@/features/banner-popup/components/banner-popup';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
+import { WhatsappVerificationModal } from '@/features/auth/components/whatsapp-verification-modal';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 import { DashboardHeader } from './dashboard-header';
@@ -12,7 +14,8 @@ const DASHBOARD_HEADER_HEIGHT = 64;
 /**
  * Dashboard shell (000 §2): header, sidebar, content, footer. The toggle flips one active state that
  * the four parts expose as data-sidebar-collapsed; on phones the sidebar is an overlay drawer.
- * Blocking modals over the shell live here (forced password change now; WhatsApp and banner popup later).
+ * Blocking modals over the shell live here (000 §2): the forced password change, then WhatsApp verification
+ * (it waits while change_password is set); the banner popup later.
  */
 export default function DashboardLayout() {
   const session = useSession();
@@ -55,6 +58,8 @@ export default function DashboardLayout() {
         </Box>
       </AppShell.Main>
       <ChangePasswordModal />
+      <WhatsappVerificationModal />
+      <BannerPopup />
     </AppShell>
   );
 }

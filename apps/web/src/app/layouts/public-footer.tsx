@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
-import { supportEmail } from '@/config/contact';
+import { usePublicSettings } from '@/features/public-site/api/get-public-settings';
 import { paths } from '@/config/paths';
 import classes from './public-footer.module.css';
 
@@ -35,6 +35,7 @@ function FooterColumn({ title, links }: { title: string; links: { label: string;
 
 /** Footer (000 §2): Company links, an empty Products column, Portal links (login, register). */
 export function PublicFooter() {
+  const supportEmail = usePublicSettings().settings.support_email;
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>

@@ -1,13 +1,17 @@
 import { Anchor, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandWhatsapp, IconCircleCheck, IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { contactDesks, supportEmail, whatsappHref } from '@/config/contact';
+import { whatsappHref } from '@/config/contact';
 import { paths } from '@/config/paths';
+import { usePublicSettings } from '@/features/public-site/api/get-public-settings';
 import { AuthLayout } from '../../layouts/auth-layout';
 
 /** /thank-you (000 §2): registered; wait for the verification call; login details come by e-mail. */
 export default function ThankYouRoute() {
-  const desk = contactDesks[0];
+  // The desks and e-mail an admin keeps in Settings (issue 7), with the placeholders while they load.
+  const { settings } = usePublicSettings();
+  const desk = settings.contact_desks[0]!;
+  const supportEmail = settings.support_email;
   return (
     <AuthLayout title="Thank you for registering!">
       <Stack gap="md">
@@ -26,7 +30,7 @@ export default function ThankYouRoute() {
               <IconPhone size={18} /> {desk.display}
             </Group>
           </Anchor>
-          <Anchor href={whatsappHref(desk.phone)} target="_blank" rel="noreferrer">
+          <Anchor href={whatsappHref(desk.phone, desk.whatsapp_message)} target="_blank" rel="noreferrer">
             <Group gap={8}>
               <IconBrandWhatsapp size={18} /> WhatsApp {desk.display}
             </Group>

@@ -1,14 +1,14 @@
 import { useParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { ButtonBannersGallery } from '@/features/promotion/components/button-banners-gallery';
 
-/** /dashboard/p/{id}/{target}: banners of one dashboard button (000 §2, 001 §2). */
+/** /dashboard/p/{id}/{target}: the banners of one dashboard button (000 §2, 001 §2). */
 export default function ButtonBannersRoute() {
-  const { target = '' } = useParams();
+  const { id = '', target = '' } = useParams();
   return (
     <>
       <PageHeader title={target || 'Banners'} />
-      <EmptyState text="No Data Found" />
+      <ButtonBannersGallery key={id} dashBtnId={id} />
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { EmptyTable } from '@/components/empty-table';
 import { PageHeader } from '@/components/page-header';
+import { AddDashButtonButton, ButtonsTable } from '@/features/promotion/components/buttons-table';
 
-const COLUMNS = ['Image', 'Title', 'Target', 'Status', 'Action'];
-
-/** /dashboard/dash-btn, Custom Btn (001 §2). Rows arrive with the screen's own issue. */
+/** /dashboard/dash-btn, Custom Btn (001 §2): 'All Buttons' and the 'Add Buttons' modal. */
 export default function DashBtnRoute() {
   return (
     <>
-      <PageHeader title="All Buttons"
-      actions={<Button leftSection={<IconPlus size={16} />} disabled>Add Buttons</Button>} />
-      <EmptyTable columns={COLUMNS} emptyText="No Data Found" />
+      <PageHeader title="All Buttons" actions={<AddDashButtonButton />} />
+      <ButtonsTable />
     </>
   );
 }

@@ -1,17 +1,14 @@
-import { Button } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
-import { EmptyTable } from '@/components/empty-table';
+import { EMAILS_TITLE } from '@portal/contract/emails';
 import { PageHeader } from '@/components/page-header';
+import { EmailsTable } from '@/features/emails/components/emails-table';
+import { SendEmailButton } from '@/features/emails/components/send-email-button';
 
-const COLUMNS = ['Sr#', 'To', 'Subject', 'Status', 'Action'];
-
-/** /dashboard/emails (001 §2, PRODUCT §5: the outbox). Rows arrive with the screen's own issue. */
+/** /dashboard/emails (001 §2 Emails, PRODUCT §5): the outbox, view and resend; 'Send Email' composes to an agent. */
 export default function EmailsRoute() {
   return (
     <>
-      <PageHeader title="Emails"
-      actions={<Button leftSection={<IconMail size={16} />}>Send Email</Button>} />
-      <EmptyTable columns={COLUMNS} emptyText="No Record found." />
+      <PageHeader title={EMAILS_TITLE} actions={<SendEmailButton />} />
+      <EmailsTable />
     </>
   );
 }

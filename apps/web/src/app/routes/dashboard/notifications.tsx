@@ -1,13 +1,12 @@
-import { IconBellOff } from '@tabler/icons-react';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { NotificationsList } from '@/features/notifications/components/notifications-list';
 
-/** /dashboard/notifications (000 §2). */
+/** /dashboard/notifications (000 §2): the caller's notifications; opening the page marks them read (PRODUCT §4). */
 export default function NotificationsRoute() {
   return (
     <>
       <PageHeader title="Notifications" />
-      <EmptyState text="No Notification found" icon={<IconBellOff size={26} stroke={1.5} />} />
+      <NotificationsList />
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { EmptyTable } from '@/components/empty-table';
 import { PageHeader } from '@/components/page-header';
+import { AddBannerButton, BannersTable } from '@/features/promotion/components/banners-table';
 
-const COLUMNS = ['Image', 'Title', 'Status', 'Action'];
-
-/** /dashboard/promotion, Promotion Banner (001 §2). Rows arrive with the screen's own issue. */
+/** /dashboard/promotion, Promotion Banner (001 §2): 'All Banners' and the 'Add' banner modal. */
 export default function PromotionRoute() {
   return (
     <>
-      <PageHeader title="All Banners"
-      actions={<Button leftSection={<IconPlus size={16} />} disabled>Add</Button>} />
-      <EmptyTable columns={COLUMNS} emptyText="No Data Found" />
+      <PageHeader title="All Banners" actions={<AddBannerButton />} />
+      <BannersTable />
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { EmptyTable } from '@/components/empty-table';
 import { PageHeader } from '@/components/page-header';
+import { SettingsSections } from '@/features/settings/components/settings-page';
 
-const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Action'];
-
-/** /dashboard/settings: User Management (001 §2, PRODUCT §5). Rows arrive with the screen's own issue. */
+/** /dashboard/settings (admin; 001 §2 Settings, PRODUCT §5): user management, hold window, desks, bank accounts. */
 export default function SettingsRoute() {
   return (
     <>
-      <PageHeader title="Settings"
-      actions={<Button leftSection={<IconPlus size={16} />} disabled>Add New User</Button>} />
-      <EmptyTable columns={COLUMNS} emptyText="No Record found." />
+      <PageHeader title="Settings" />
+      <SettingsSections />
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { EmptyTable } from '@/components/empty-table';
 import { PageHeader } from '@/components/page-header';
+import { UsersTable } from '@/features/agents/components/users-table';
 
-const COLUMNS = ['Image', 'Name', 'Email', 'Role', 'Status', 'Agent Id', 'Agency', 'Created'];
-
-/** /dashboard/users (001 §2). Rows arrive with the screen's own issue. */
+/** /dashboard/users, All Users (001 §2, admin). */
 export default function UsersRoute() {
   return (
     <>
       <PageHeader title="All Users" />
-      <EmptyTable columns={COLUMNS} emptyText="No Record found." />
+      <UsersTable />
     </>
   );
 }

@@ -1,8 +1,14 @@
 import { List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { usePageMeta } from '@/lib/page-meta';
 import { StaticPage } from './static-page';
 
+/** About Us (000 §1). */
 export default function AboutUsRoute() {
+  usePageMeta({
+    title: 'About Us',
+    description: 'Group Fares is a wholesaler of airline group tickets for travel agents in Pakistan.',
+  });
   return (
     <StaticPage title="About Us" lead="A wholesaler of airline group tickets for travel agents in Pakistan.">
       <Stack gap="md" maw={760}>

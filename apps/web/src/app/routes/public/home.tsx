@@ -4,9 +4,11 @@ import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from 
 import { useState } from 'react';
 import { LoginModal } from '@/features/auth/components/login-modal';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { HomeBanners } from '@/features/public-site/components/home-banners';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { useAvailableSectors } from '@/features/tickets/api/get-available-sectors';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
+import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import classes from './home.module.css';
 
@@ -17,8 +19,13 @@ const features = [
   { icon: IconShieldCheck, title: 'Verified agents', text: 'Only verified travel agencies can book and see prices.' },
 ];
 
-/** Home (000 §1-§2): banner, Search Group Tickets, Available Sectors (ticket cards by sector). */
+export const HOME_TITLE = 'Airline Group Tickets';
+export const HOME_DESCRIPTION =
+  'Group Fares: B2B portal for Pakistani travel agents to search, book and pay for airline group tickets.';
+
+/** Home (000 §1-§2, 001 §2): banner, Search Group Tickets, Available Sectors (ticket cards by sector), banners. */
 export default function HomeRoute() {
+  usePageMeta({ title: HOME_TITLE, description: HOME_DESCRIPTION });
   const session = useSession();
   const sectors = useAvailableSectors();
   // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.
@@ -79,6 +86,7 @@ export default function HomeRoute() {
             signedIn={session !== null}
             renderAction={renderBook}
           />
+          <HomeBanners />
         </Stack>
       </Container>
 

@@ -8,6 +8,7 @@ import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
 import { formatDate } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,6 +17,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export default function SearchRoute() {
   const { dip = '', arriv = '', date = '' } = useParams();
   const validDate = ISO_DATE.test(date) ? date : null;
+  usePageMeta({
+    title: `${dip} to ${arriv} Group Tickets`,
+    description: `Airline group tickets from ${dip} to ${arriv}${validDate ? ` departing from ${formatDate(validDate)}` : ''}: fares, baggage and seats left.`,
+  });
   const session = useSession();
   const search = useSearchFlights({ departure: dip, arrival: arriv, date }, Boolean(dip && arriv && validDate));
   // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.

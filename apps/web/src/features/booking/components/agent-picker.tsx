@@ -1,15 +1,10 @@
-import { Anchor, Checkbox, Group, Select, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AgentSearchSelect } from '@/components/agent-search-select';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useSearchAgents } from '../api/search-agents';
 import type { BookingFormValues } from './booking-form-values';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Admin only (000 §5, PRODUCT §4): 'Book for Agent' with a search of agents by name (searchagent, only for
@@ -18,17 +13,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function AgentPicker() {
   const { control, formState, setValue } = useFormContext<BookingFormValues>();
   const bookForAgent = useWatch({ control, name: 'book_for_agent' });
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const agents = useSearchAgents(bookForAgent ? debounced : '');
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-
-  const found = (agents.data?.data ?? []).map((agent) => ({
-    value: String(agent.id),
-    label: agent.agent_id !== null ? `${agent.name} (${AGENT_ID_PREFIX}${agent.agent_id})` : agent.name,
-  }));
-  // Keep the chosen agent among the options while a new search runs.
-  const options = chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
 
   return (
     <Stack gap="xs">
@@ -56,24 +40,14 @@ export function AgentPicker() {
           control={control}
           name="agent"
           render={({ field }) => (
-            <Select
-              label="Agent"
-              required
-              placeholder="Search agents by name"
-              searchable
-              clearable
-              leftSection={<IconSearch size={16} />}
-              data={options}
-              // The server has filtered already.
-              filter={({ options: all }) => all}
-              searchValue={search}
-              onSearchChange={setSearch}
+            <AgentSearchSelect
               value={field.value}
-              onChange={(value, option) => {
-                setChosen(value ? option : null);
-                field.onChange(value);
-              }}
-              nothingFoundMessage={debounced.trim() && !agents.isFetching ? 'No agent found' : undefined}
+              onChange={field.onChange}
+              enabled={bookForAgent}
+              toOption={(agent) => ({
+                value: String(agent.id),
+                label: agent.agent_id !== null ? `${agent.name} (${AGENT_ID_PREFIX}${agent.agent_id})` : agent.name,
+              })}
               error={formState.errors.agent?.message}
             />
           )}

@@ -1,0 +1,33 @@
+import { Table } from '@mantine/core';
+import { ListTable } from '@/components/list-table';
+import { useAgents } from '../api/get-agents';
+import { AgentActionsMenu } from './agent-actions-menu';
+import { AgentNameCell } from './agent-name-cell';
+import { AgentStatusBadge } from './agent-status-badge';
+
+export const AGENT_COLUMNS = ['Name', 'Email', 'Number', 'Status', 'Action'];
+export const NO_AGENT_TEXT = 'No Agent Found';
+
+/** Agents table (001 §2): Name, Email, Number, Status, row menu; paged; 'No Agent Found' when empty. */
+export function AgentsTable() {
+  const list = useAgents();
+  return (
+    <ListTable columns={AGENT_COLUMNS} emptyText={NO_AGENT_TEXT} list={list} minWidth={680}>
+      {list.rows.map((agent) => (
+        <Table.Tr key={agent.id}>
+          <Table.Td>
+            <AgentNameCell agent={agent} />
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{agent.email ?? 'N/A'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{agent.phone ?? 'N/A'}</Table.Td>
+          <Table.Td>
+            <AgentStatusBadge status={agent.active_status} />
+          </Table.Td>
+          <Table.Td>
+            <AgentActionsMenu agent={agent} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
+  );
+}

@@ -1,0 +1,28 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useUnreadCount } from '../api/get-unread-count';
+
+/** Header notifications link with the real unread count (PRODUCT §4, §5; the seeds' fixed 0 was a placeholder). */
+export function NotificationBell() {
+  const unread = useUnreadCount();
+  // Until the count arrives (or if it fails: 000 §8 logs notification errors only) the badge reads 0, as the seeds'.
+  const count = unread.data?.count ?? 0;
+  const label = count > 99 ? '99+' : String(count);
+  return (
+    <Tooltip label="Notifications">
+      <Indicator label={label} size={16} offset={4} color="accent.7" inline data-testid="notification-badge">
+        <ActionIcon
+          component={Link}
+          to={paths.dashboard.notifications.getHref()}
+          variant="subtle"
+          size="lg"
+          aria-label={`Notifications (${count})`}
+        >
+          <IconBell size={20} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}

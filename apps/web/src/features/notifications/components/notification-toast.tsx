@@ -1,0 +1,69 @@
+import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { NOTIFICATION_MISSING_TEXT, type NotificationEvent } from '@portal/contract/notifications';
+import { paths } from '@/config/paths';
+
+/** How long a pushed notification stays unless closed; longer than a success toast, since it was not asked for. */
+export const NOTIFICATION_TOAST_MS = 8000;
+
+type NotificationToastProps = {
+  event: NotificationEvent;
+  onOpen: () => void;
+  onClose: () => void;
+};
+
+/**
+ * 000 §7: the bottom-left toast of a pushed notification: the sender's image, name and message, a link to
+ * /dashboard/bookings and a Close button. Toasts render outside the router, so the link navigates through
+ * onOpen (given by the hook, which runs inside it) and keeps a real href for opening in a new tab.
+ */
+export function NotificationToast({ event, onOpen, onClose }: NotificationToastProps) {
+  const name = event.name?.trim() || NOTIFICATION_MISSING_TEXT;
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="notification-toast">
+      <Avatar src={event.image || null} alt={name} name={event.name ?? undefined} radius="xl" color="brand" />
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} size="sm">
+          {name}
+        </Text>
+        <Text size="sm">{event.message?.trim() || NOTIFICATION_MISSING_TEXT}</Text>
+        <Group gap="sm" mt={4}>
+          <Anchor
+            href={paths.dashboard.bookings.getHref()}
+            size="sm"
+            onClick={(click) => {
+              click.preventDefault();
+              onOpen();
+            }}
+          >
+            View Bookings
+          </Anchor>
+          <Button size="compact-xs" variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Shows one pushed notification in the app's Mantine notifications (bottom-left, at most 20: app/provider.tsx). */
+export function showNotificationToast(event: NotificationEvent, { onOpen }: { onOpen: () => void }): void {
+  const id = `notification-${event.id}`;
+  const hide = () => notifications.hide(id);
+  notifications.show({
+    id,
+    withCloseButton: false,
+    autoClose: NOTIFICATION_TOAST_MS,
+    message: (
+      <NotificationToast
+        event={event}
+        onClose={hide}
+        onOpen={() => {
+          hide();
+          onOpen();
+        }}
+      />
+    ),
+  });
+}

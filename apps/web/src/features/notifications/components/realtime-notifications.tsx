@@ -1,0 +1,45 @@
+import type { Session } from '@portal/contract/auth';
+import { notificationEventSchema, userEvent } from '@portal/contract/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { notificationsQueryKey } from '../api/get-notifications';
+import { connectRealtime, type ConnectRealtime } from '../api/realtime';
+import { showNotificationToast } from './notification-toast';
+
+type RealtimeNotificationsProps = {
+  session: Pick<Session, 'token' | 'user_id'> | null;
+  /** The real socket by default; tests pass a fake to feed events in. */
+  connect?: ConnectRealtime;
+};
+
+/**
+ * While a session exists, listens on userchannel-{user_id} for userevent-{user_id} (000 §7): each event shows
+ * the toast and refreshes the badge and the Notifications page. Logout clears the session, so the connection
+ * closes (000 §4: logout unsubscribes); a new token opens a new one.
+ */
+export function RealtimeNotifications({ session, connect = connectRealtime }: RealtimeNotificationsProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  });
+  const token = session?.token ?? null;
+  const userId = session?.user_id ?? null;
+
+  useEffect(() => {
+    if (!token || userId === null) return undefined;
+    const connection = connect(token);
+    connection.subscribe(userEvent(userId), (payload) => {
+      const parsed = notificationEventSchema.safeParse(payload);
+      if (!parsed.success) return;
+      showNotificationToast(parsed.data, { onOpen: () => void navigateRef.current(paths.dashboard.bookings.getHref()) });
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    });
+    return () => connection.close();
+  }, [token, userId, connect, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,42 @@
+import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+/** The toast text after a copy (000 §1). */
+export const COPIED_TEXT = 'Copied';
+export const COPY_FAILED_TEXT = 'Could not copy. Please select the text and copy it.';
+
+/** Copies `value` and says so with the 'Copied' toast (000 §1); a refused clipboard says so too. */
+export async function copyText(value: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(value);
+    notifySuccess(COPIED_TEXT);
+  } catch {
+    notifyError(COPY_FAILED_TEXT);
+  }
+}
+
+/** A labelled value that copies itself when clicked (Bank Accounts Details, 000 §1). */
+export function CopyValue({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Tooltip label={`Copy ${label.toLowerCase()}`} withArrow openDelay={300}>
+        <UnstyledButton
+          onClick={() => void copyText(value)}
+          aria-label={`${value} (copy ${label.toLowerCase()})`}
+          style={{ wordBreak: 'break-all' }}
+        >
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <Text fw={600} ff={mono ? 'monospace' : undefined} size="sm">
+              {value}
+            </Text>
+            <IconCopy size={16} stroke={1.6} color="var(--mantine-color-brand-6)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Tooltip>
+    </Stack>
+  );
+}
