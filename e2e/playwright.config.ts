@@ -1,7 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** Journeys run against the built app (npm test builds it first) in Debian's Chromium. */
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** The server's DATA_DIR; journeys read its mail/*.eml (see tests/mailbox.ts). Set here so workers see it too. */
+const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${port}`);
+process.env.E2E_DATA_DIR = e2eDataDir;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -30,7 +35,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: e2eDataDir },
     stdout: 'ignore',
     stderr: 'pipe',
   },

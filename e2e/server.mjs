@@ -1,13 +1,17 @@
 // Starts the built portal for the browser journeys: a fresh embedded database with demo data
 // in a temporary DATA_DIR, removed when the run ends.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// The journeys read the e-mails the portal writes under DATA_DIR/mail (no SMTP_URL), so the directory is
+// known to them: E2E_DATA_DIR from playwright.config.ts, emptied first.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${process.env.E2E_PORT ?? '8181'}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {

@@ -1,11 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-/** A 1x1 PNG: enough for the server's content check (PRODUCT §4: images checked by content). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+import { ADMIN, scan as png, signInOn } from './support.js';
 
 /** Unique per run so the journey can run against a database that already has data. */
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
@@ -15,14 +9,6 @@ const PNR = `JR${tag}`;
 const FROM = `Q${tag.slice(-2)}`.slice(0, 3);
 const TO = `Z${tag.slice(-2)}`.slice(0, 3);
 const SECTOR = `${FROM} - ${TO}`;
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill('admin@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill('Admin@12345');
-  await page.getByRole('button', { name: /^Log ?in$/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function choose(page: Page, scope: Locator | Page, label: string | RegExp, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -57,7 +43,7 @@ test('when the admin adds an airline, a sector, a my sector and a round-trip via
 }) => {
   // Four forms and a four-trip group: longer than the default minute on a busy 2-core machine.
   test.setTimeout(180_000);
-  await signIn(page);
+  await signInOn(page, ADMIN.email, ADMIN.password);
 
   // Airline with a logo (001 §2 Airlines).
   await page.goto('/dashboard/airlines');

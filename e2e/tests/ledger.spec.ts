@@ -1,14 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInOn as signIn } from './support.js';
 
 /** Issue 5: a payment recorded by the admin shows in both ledgers, and both show the same balance. */
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: /^Log ?in$/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** 'PKR 426,000' -> 426000. */
 async function rupees(locator: Locator): Promise<number> {

@@ -1,0 +1,69 @@
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+
+// Steps several journeys share: signing in, the passenger form of the Book Ticket dialog, dates.
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' } as const;
+export const DEMO_AGENT = { email: 'agent@example.com', password: 'Agent@12345' } as const;
+
+/** A 1x1 PNG: passes the server's content check of passport scans (PRODUCT §4). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const scan = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+/** Today in Asia/Karachi, as the date picker names its day buttons ('23 November 2026'). */
+export function todayLabel(): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: 'numeric', month: 'long', year: 'numeric' });
+  return parts.format(new Date());
+}
+
+/** Signs in on /signin and waits for the dashboard. */
+export async function signInOn(page: Page, email: string, password: string): Promise<void> {
+  // The dashboard's banner popup (000 §4) is not what these journeys are about: hide it for good.
+  await page.addInitScript(() => window.localStorage.setItem('banner_popup_hidden', '1'));
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: /^Log ?in$/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A new browser context at 1366x768, signed in. */
+export async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInOn(page, email, password);
+  return page;
+}
+
+/** Fills one passenger block of the Book Ticket dialog (000 §5). */
+export async function fillPassenger(
+  passenger: Locator,
+  { title, first, last, dob, passport }: { title: string; first: string; last: string; dob: string; passport: string },
+): Promise<void> {
+  const page = passenger.page();
+  await passenger.getByRole('combobox', { name: 'Title' }).click();
+  await page.getByRole('option', { name: title, exact: true }).click();
+  await passenger.getByRole('textbox', { name: 'First Name' }).fill(first);
+  await passenger.getByRole('textbox', { name: 'Last Name' }).fill(last);
+  // Typed dates; Tab closes the calendar dropdown that typing opens.
+  await passenger.getByRole('textbox', { name: 'Date of Birth' }).fill(dob);
+  await passenger.getByRole('textbox', { name: 'Date of Birth' }).press('Tab');
+  await passenger.getByRole('textbox', { name: 'Passport Number' }).fill(passport);
+  await passenger.getByRole('textbox', { name: 'Passport Expiry Date' }).fill('01/01/2035');
+  await passenger.getByRole('textbox', { name: 'Passport Expiry Date' }).press('Tab');
+  await passenger.getByLabel('Passport Photo or PDF file').setInputFiles(scan(`${passport}.png`));
+}
+
+/** From the home page, searches `from` to `to` from today and waits for the results route (000 §2). */
+export async function searchFromHome(page: Page, from: string, to: string): Promise<void> {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Search Group Tickets' });
+  await form.getByRole('textbox', { name: 'Departure' }).fill(from);
+  await form.getByRole('textbox', { name: 'Arrival' }).fill(to);
+  await form.getByRole('button', { name: 'Date' }).click();
+  await page.getByRole('button', { name: todayLabel(), exact: true }).click();
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`/search/${from}/${to}/\\d{4}-\\d{2}-\\d{2}$`));
+}
