@@ -1,46 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-
-/** A 1x1 PNG: passes the server's content check of passport scans (PRODUCT §4). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const scan = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-/** Today in Asia/Karachi, as the date picker names its day buttons ('23 November 2026'). */
-function todayLabel(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: 'numeric', month: 'long', year: 'numeric' });
-  return parts.format(new Date());
-}
-
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: /^Log ?in$/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-async function fillPassenger(
-  passenger: Locator,
-  { title, first, last, dob, passport }: { title: string; first: string; last: string; dob: string; passport: string },
-) {
-  const page = passenger.page();
-  await passenger.getByRole('combobox', { name: 'Title' }).click();
-  await page.getByRole('option', { name: title, exact: true }).click();
-  await passenger.getByRole('textbox', { name: 'First Name' }).fill(first);
-  await passenger.getByRole('textbox', { name: 'Last Name' }).fill(last);
-  // Typed dates; Tab closes the calendar dropdown that typing opens.
-  await passenger.getByRole('textbox', { name: 'Date of Birth' }).fill(dob);
-  await passenger.getByRole('textbox', { name: 'Date of Birth' }).press('Tab');
-  await passenger.getByRole('textbox', { name: 'Passport Number' }).fill(passport);
-  await passenger.getByRole('textbox', { name: 'Passport Expiry Date' }).fill('01/01/2035');
-  await passenger.getByRole('textbox', { name: 'Passport Expiry Date' }).press('Tab');
-  await passenger.getByLabel('Passport Photo or PDF file').setInputFiles(scan(`${passport}.png`));
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, DEMO_AGENT, fillPassenger, searchFromHome, signIn } from './support.js';
 
 test('an agent books 2 adults and an infant from a search; the admin confirms with a discount and a payment, then cancels', async ({
   browser,
@@ -48,15 +7,8 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   // Two sessions and three passenger forms: longer than the default minute on a busy 2-core machine.
   test.setTimeout(180_000);
   // ---- The demo agent searches LHE to JED from today (000 §2) ----
-  const agent = await signIn(browser, 'agent@example.com', 'Agent@12345');
-  await agent.goto('/');
-  const form = agent.getByRole('form', { name: 'Search Group Tickets' });
-  await form.getByRole('textbox', { name: 'Departure' }).fill('LHE');
-  await form.getByRole('textbox', { name: 'Arrival' }).fill('JED');
-  await form.getByRole('button', { name: 'Date' }).click();
-  await agent.getByRole('button', { name: todayLabel(), exact: true }).click();
-  await form.getByRole('button', { name: 'Search' }).click();
-  await expect(agent).toHaveURL(/\/search\/LHE\/JED\/\d{4}-\d{2}-\d{2}$/);
+  const agent = await signIn(browser, DEMO_AGENT.email, DEMO_AGENT.password);
+  await searchFromHome(agent, 'LHE', 'JED');
 
   // Signed in: prices show, not 'Login For Price'.
   const rows = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) });
@@ -104,7 +56,9 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   const bookingId = /\/dashboard\/book\/(\d+)/.exec((await view.getAttribute('href')) ?? '')?.[1];
   expect(bookingId).toBeTruthy();
 
-  // The PDF link is signed and opens without a bearer token, in a new tab (PRODUCT §4).
+  // The PDF link is signed and opens without a bearer token, in a new tab (PRODUCT §4). Until the
+  // signed link arrives the button points at the booking page, so wait for the absolute link first.
+  await expect(download).toHaveAttribute('href', /^https?:\/\/.+/);
   const pdfUrl = new URL((await download.getAttribute('href'))!);
   const pdf = await agent.request.get(pdfUrl.pathname + pdfUrl.search);
   expect(pdf.status()).toBe(200);
@@ -119,7 +73,7 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   await agent.context().close();
 
   // ---- The admin confirms with a discount and a payment (000 §4-§5) ----
-  const admin = await signIn(browser, 'admin@example.com', 'Admin@12345');
+  const admin = await signIn(browser, ADMIN.email, ADMIN.password);
   await admin.goto(`/dashboard/book/${bookingId}`);
   await admin.getByRole('button', { name: `Actions for booking ${bookingId}` }).click();
   await admin.getByRole('menuitem', { name: 'Confirm Booking' }).click();
