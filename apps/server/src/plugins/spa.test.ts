@@ -1,10 +1,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+
+const BIG_JS = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};`;
 
 let t: TestApp;
 let webDistDir: string;
@@ -14,6 +17,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDistDir, 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg/>');
+  // What scripts/build.mjs writes beside a big enough asset.
+  writeFileSync(path.join(webDistDir, 'assets', 'big.js'), BIG_JS);
+  writeFileSync(path.join(webDistDir, 'assets', 'big.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(path.join(webDistDir, 'assets', 'big.js.gz'), gzipSync(BIG_JS));
   t = await buildTestApp({ webDistDir });
 });
 afterAll(async () => {
@@ -42,6 +49,32 @@ describe('static SPA (PRODUCT §1)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('when the browser accepts brotli, then the precompressed .br asset is sent with its encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_JS);
+  });
+
+  it('when the browser accepts only gzip, then the .gz asset is sent; without encodings, the plain file', async () => {
+    const gzipped = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('when a file has no precompressed sibling, then it is sent as it is', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("app")');
   });
 
   it('when a top-level file is requested, then it is served and revalidated', async () => {

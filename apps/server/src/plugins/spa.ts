@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // scripts/build.mjs writes .br/.gz siblings of the text assets: sent when the browser accepts them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       // index.html names the current asset hashes, so it must be revalidated on every visit.
