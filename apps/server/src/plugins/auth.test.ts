@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerRoute } from '../lib/route.js';
 import { hashToken } from '../modules/auth/auth.usecases.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 import { tokens } from '../modules/auth/tokens.table.js';
 import { users } from '../modules/users/users.table.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../test/helpers.js';
+import { isWriteRequest } from './auth.js';
 
 // Probe routes registered through the registrar, as later issues will add theirs.
 const whoAmI = z.object({ user_id: z.number().nullable(), role: z.string().nullable() });
@@ -121,5 +123,61 @@ describe('auth hook', () => {
     const agent = await t.createAgent();
     const token = await t.loginAs(agent.email, agent.password);
     expect((await get('/api/test/optional', bearer(token))).json()).toEqual({ user_id: agent.user.id, role: 'user' });
+  });
+});
+
+describe('session cache (issue 8: the auth lookup is not repeated for every request)', () => {
+  it('when a token was used a moment ago, then a revocation written straight to the database (as by another process) is seen after the next write of this process', async () => {
+    const agent = await t.createAgent();
+    const token = await t.loginAs(agent.email, agent.password);
+    expect((await get('/api/test/user', bearer(token))).statusCode).toBe(200);
+    await t.db.update(tokens).set({ revokedAt: sql`now()` }).where(eq(tokens.tokenHash, hashToken(token)));
+    // Answered from the cache: the database was not asked again.
+    expect((await get('/api/test/user', bearer(token))).statusCode).toBe(200);
+    // Any successful write of this process clears the cache.
+    const other = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(other) })).statusCode).toBe(200);
+    expect((await get('/api/test/user', bearer(token))).statusCode).toBe(401);
+  });
+
+  it('when the caller logs out, then the very next request with that token is 401', async () => {
+    const token = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await get('/api/test/user', bearer(token))).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await get('/api/test/user', bearer(token))).statusCode).toBe(401);
+  });
+
+  it('when a request is a search or a GET that writes (the seeds name them so), then it is classed as read or write', () => {
+    expect(isWriteRequest('GET', '/api/listofagents')).toBe(false);
+    expect(isWriteRequest('GET', '/api/unread-notifications-count')).toBe(false);
+    expect(isWriteRequest('POST', '/api/search-flights')).toBe(false);
+    expect(isWriteRequest('POST', '/api/account-api')).toBe(false);
+    for (const url of ['/api/reject-user/:id', '/api/deleteagent/:id', '/api/toggle-admin/:id', '/api/approve-user/:id', '/api/cancelbooking/:id']) {
+      expect(isWriteRequest('GET', url)).toBe(true);
+    }
+    for (const url of ['/api/logout', '/api/add-booking', '/api/update-my-profile', '/api/changeuserpassword', undefined]) {
+      expect(isWriteRequest('POST', url)).toBe(true);
+    }
+  });
+});
+
+describe('SessionCache', () => {
+  const session = { user: { id: 1, role: 'admin' as const, name: 'A', email: 'a@example.com', agentId: null, tokenId: 9 }, lastUsedAt: 0 };
+
+  it('when the time to live has passed, then the entry is gone', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('h', session, cache.generation, 1_000);
+    expect(cache.get('h', 5_999)?.user.id).toBe(1);
+    expect(cache.get('h', 6_000)).toBeUndefined();
+  });
+
+  it('when the cache was cleared while a lookup ran, then that lookup is not stored', () => {
+    const cache = new SessionCache(5_000);
+    const generation = cache.generation;
+    cache.clear();
+    cache.set('h', session, generation, 1_000);
+    expect(cache.get('h', 1_001)).toBeUndefined();
+    cache.set('h', session, cache.generation, 1_000);
+    expect(cache.get('h', 1_001)).toBeDefined();
   });
 });

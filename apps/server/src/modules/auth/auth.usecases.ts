@@ -28,6 +28,7 @@ import {
   updateUserPassword,
 } from './auth.repository.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { SessionCache } from './session-cache.js';
 
 /** The signed-in caller as the auth hook leaves it on `request.user`. */
 export interface AuthUser {
@@ -176,16 +177,41 @@ export async function requestTemporaryPassword({ db, email }: { db: Database; em
   return true;
 }
 
-/** The caller behind a bearer token, or null when the token is unknown, revoked, idle 30 days, or its user may no longer sign in. */
-export async function authenticateToken({ db, token }: { db: Database; token: string }): Promise<AuthUser | null> {
-  const row = await findLiveToken({ db, tokenHash: hashToken(token) });
+/**
+ * The caller behind a bearer token, or null when the token is unknown, revoked, idle 30 days, or its user may
+ * no longer sign in. With a cache, a token looked up in the last seconds is answered from memory (session-cache.ts).
+ */
+export async function authenticateToken({
+  db,
+  token,
+  cache,
+  now = Date.now(),
+}: {
+  db: Database;
+  token: string;
+  cache?: SessionCache;
+  now?: number;
+}): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) {
+    if (now - cached.lastUsedAt > TOUCH_INTERVAL_MS) {
+      await touchToken({ db, tokenId: cached.user.tokenId });
+      cache?.touched(tokenHash, now);
+    }
+    return cached.user;
+  }
+  const generation = cache?.generation ?? 0;
+  const row = await findLiveToken({ db, tokenHash });
   if (!row) return null;
   const { user } = row;
   if (user.activeStatus !== 'approved' || !user.isActive) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastUsedAt = row.lastUsedAt.getTime();
+  if (now - lastUsedAt > TOUCH_INTERVAL_MS) {
     await touchToken({ db, tokenId: row.tokenId });
+    lastUsedAt = now;
   }
-  return {
+  const signedIn: AuthUser = {
     id: user.id,
     role: user.role,
     name: user.name,
@@ -193,6 +219,8 @@ export async function authenticateToken({ db, token }: { db: Database; token: st
     agentId: user.role === 'admin' ? null : user.agentId,
     tokenId: row.tokenId,
   };
+  cache?.set(tokenHash, { user: signedIn, lastUsedAt }, generation, now);
+  return signedIn;
 }
 
 export async function logout({ db, tokenId }: { db: Database; tokenId: number }): Promise<void> {
