@@ -1,0 +1,58 @@
+/** The few API calls the bench makes itself (sign-in, availability, a booking), with plain fetch. */
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { success?: { token?: string }; message?: string };
+  const token = body.success?.token;
+  if (!response.ok || !token) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** Seats sold on a group (live bookings' adults and children), as the admin's editgroup answers it. */
+export async function soldSeats(baseUrl: string, adminToken: string, groupId: number): Promise<{ sold: number; total: number }> {
+  const response = await fetch(`${baseUrl}/api/editgroup/${groupId}`, { headers: bearer(adminToken) });
+  const body = (await response.json()) as { data?: { sold?: number; total_ticket?: number } };
+  if (!response.ok || typeof body.data?.sold !== 'number' || typeof body.data.total_ticket !== 'number') {
+    throw new Error(`editgroup/${groupId} failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return { sold: body.data.sold, total: body.data.total_ticket };
+}
+
+/** An 8x8 PNG: the passport scan every passenger needs (PRODUCT §4). */
+const PASSPORT_SCAN = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAANklEQVR4nGPQiFqAFTG45q/GihgSW7djRQx1sw5hRQyzNpzDihi2H72JFTFcvv0UK2L4gAMAAGP/fkFgbQZnAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** add-booking for one adult, as the booking dialog sends it (multipart with the passport scan). */
+export async function bookOneSeat(
+  baseUrl: string,
+  token: string,
+  pnr: string,
+  number: number,
+): Promise<{ status: number; ms: number }> {
+  const form = new FormData();
+  form.append('pnr', pnr);
+  form.append('type[]', 'adult');
+  form.append('titles[]', 'Mr');
+  form.append('firstname[]', 'Bench');
+  form.append('lastname[]', `Passenger ${String.fromCharCode(65 + (number % 26))}`);
+  form.append('dob[]', '1985-03-15');
+  form.append('passport_no[]', `BX${String(1_000_000 + number)}`);
+  form.append('passport_expiry_date[]', '2034-12-31');
+  form.append('passport_img[]', new Blob([PASSPORT_SCAN], { type: 'image/png' }), 'passport.png');
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/add-booking`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}

@@ -1,0 +1,35 @@
+/**
+ * The budgets of issue 8, in one place: the table marks each figure against them and the run's exit code
+ * says whether all were met (a benchmark, not a test: it is never part of `npm test`).
+ */
+export const BUDGETS = {
+  /** Authenticated small JSON route, requests/s relative to a bare node:http server sending the same bytes. */
+  overheadRatioMin: 0.7,
+  /** Reads at 50 connections. */
+  readP99MsMax: 50,
+  /** 200 concurrent single-seat bookings on one 150-seat group. */
+  contentionP99MsMax: 300,
+  /** Initial JS, gzipped. */
+  signinJsKbMax: 150,
+  dashboardJsKbMax: 250,
+  lighthousePerformanceDesktopMin: 95,
+  lighthousePerformanceMobileMin: 90,
+  lighthouseAccessibilityMin: 95,
+  /** Embedded (PGlite) server after the read load. */
+  embeddedRssMiBMax: 300,
+} as const;
+
+export interface BudgetCheck {
+  name: string;
+  value: number;
+  limit: string;
+  ok: boolean;
+}
+
+export function atLeast(name: string, value: number, min: number): BudgetCheck {
+  return { name, value, limit: `>= ${min}`, ok: value >= min };
+}
+
+export function atMost(name: string, value: number, max: number): BudgetCheck {
+  return { name, value, limit: `<= ${max}`, ok: value <= max };
+}

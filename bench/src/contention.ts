@@ -1,0 +1,68 @@
+import { bookOneSeat, soldSeats } from './api.js';
+import { round } from './processes.js';
+
+export interface ContentionFigures {
+  attempts: number;
+  seats: number;
+  /** 200 answers: seats sold. */
+  successes: number;
+  /** 409 answers: 'no seats left' (or a stale fare), the expected refusal. */
+  refused: number;
+  /** Anything else (5xx, 4xx other than 409, network errors). */
+  errors: number;
+  /** Seats sold beyond the group's seats, read back through the admin's editgroup: must be 0. */
+  oversold: number;
+  soldAfter: number;
+  p50Ms: number;
+  p99Ms: number;
+  wallMs: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/**
+ * `attempts` single-seat bookings fired at once against one group of `seats` seats, spread over the
+ * agents' tokens: exactly `seats` must succeed, the rest must be refused with 409, and nothing oversold.
+ */
+export async function measureContention(options: {
+  baseUrl: string;
+  agentTokens: readonly string[];
+  adminToken: string;
+  groupId: number;
+  pnr: string;
+  seats: number;
+  attempts: number;
+}): Promise<ContentionFigures> {
+  const { baseUrl, agentTokens, adminToken, groupId, pnr, seats, attempts } = options;
+  const before = await soldSeats(baseUrl, adminToken, groupId);
+  if (before.sold !== 0 || before.total !== seats) {
+    throw new Error(`${pnr} should have ${seats} free seats before the run; it has ${before.total - before.sold}`);
+  }
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: attempts }, (_, number) =>
+      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number).catch(() => ({ status: 0, ms: Number.NaN })),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const successes = results.filter((result) => result.status === 200 || result.status === 201).length;
+  const refused = results.filter((result) => result.status === 409).length;
+  const after = await soldSeats(baseUrl, adminToken, groupId);
+  const latencies = results.map((result) => result.ms).filter(Number.isFinite).sort((a, b) => a - b);
+  return {
+    attempts,
+    seats,
+    successes,
+    refused,
+    errors: attempts - successes - refused,
+    oversold: Math.max(0, after.sold - seats, successes - seats),
+    soldAfter: after.sold,
+    p50Ms: round(percentile(latencies, 50), 1),
+    p99Ms: round(percentile(latencies, 99), 1),
+    wallMs: round(wallMs),
+  };
+}

@@ -1,0 +1,200 @@
+import path from 'node:path';
+import { bearer, signIn } from './api.js';
+import { measureContention, type ContentionFigures } from './contention.js';
+import type { PreparedEngine } from './engines.js';
+import { measureLoad, type LoadFigures, type LoadRequest } from './load.js';
+import {
+  freePort,
+  readMemory,
+  round,
+  runNodeScript,
+  SERVER_MAIN,
+  startNodeProcess,
+  WORKLOAD_MAIN,
+  type RunningProcess,
+} from './processes.js';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
+export const AGENT_PASSWORD = 'Agent@12345';
+
+/** What the workload generator (apps/server/src/db/workload) prints as its one JSON line. */
+export interface WorkloadReport {
+  engine: string;
+  seconds: number;
+  counts: Record<string, number>;
+  busyAgentEmail: string;
+  contentionGroupId: number;
+}
+
+export interface LoadOptions {
+  scale: number;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  contentionAttempts: number;
+  contentionAgents: number;
+}
+
+export interface EngineResult {
+  engine: string;
+  workload: WorkloadReport;
+  memory: { afterStart: ReturnType<typeof readMemory>; afterReads: ReturnType<typeof readMemory> };
+  overhead: { route: string; reference: LoadFigures; portal: LoadFigures; ratio: number };
+  reads: Array<{ name: string; figures: LoadFigures }>;
+  contention: ContentionFigures;
+}
+
+const CONTENTION_PNR = 'BENCHLOCK';
+const CONTENTION_SEATS = 150;
+
+/** Environment for a child process: the parent's, with these values set and `undefined` ones removed. */
+export function childEnv(values: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...process.env, ...values };
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The environment the portal runs with in the bench: its own DATA_DIR and database, quiet logs, no demo seed. */
+export function serverEnv(prepared: PreparedEngine, port: number, extra: Record<string, string | undefined> = {}) {
+  return childEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: prepared.dataDir,
+    DATABASE_URL: prepared.databaseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: undefined,
+    SMTP_URL: undefined,
+    NODE_ENV: 'production',
+    ...extra,
+  });
+}
+
+export async function generateWorkload(prepared: PreparedEngine, scale: number): Promise<WorkloadReport> {
+  const stdout = await runNodeScript(
+    WORKLOAD_MAIN,
+    childEnv({ DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl, WORKLOAD_SCALE: String(scale) }),
+  );
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as WorkloadReport;
+}
+
+/** The answer of one request as bytes and headers, to make the reference server send the very same. */
+async function captureResponse(url: string, headers: Record<string, string>) {
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  const kept: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value;
+  });
+  return { status: response.status, headers: kept, body };
+}
+
+export async function measureOverhead(server: RunningProcess, token: string, options: LoadOptions) {
+  const route = '/api/unread-notifications-count';
+  const request: LoadRequest = { method: 'GET', path: route, headers: bearer(token) };
+  const captured = await captureResponse(server.baseUrl + route, bearer(token));
+  if (captured.status !== 200) throw new Error(`${route} answered ${captured.status}: ${captured.body}`);
+  const port = await freePort();
+  const reference = await startNodeProcess({
+    script: path.join(import.meta.dirname, 'reference-server.ts'),
+    nodeArgs: ['--import', 'tsx'],
+    env: childEnv({ PORT: String(port), REFERENCE_RESPONSE: JSON.stringify(captured) }),
+    port,
+    healthPath: '/',
+  });
+  const loadOptions = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds };
+  try {
+    const referenceFigures = await measureLoad(reference.baseUrl, request, loadOptions);
+    const portalFigures = await measureLoad(server.baseUrl, request, loadOptions);
+    return {
+      route: `GET ${route}`,
+      reference: referenceFigures,
+      portal: portalFigures,
+      ratio: round(portalFigures.requestsPerSecond / referenceFigures.requestsPerSecond, 2),
+    };
+  } finally {
+    await reference.stop();
+  }
+}
+
+function todayInKarachi(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
+}
+
+/** The read scenarios of issue 8, each as its screen calls it. */
+function readScenarios(adminToken: string, busyAgentToken: string): Array<{ name: string; request: LoadRequest }> {
+  return [
+    { name: 'listofbookings?page=1 (admin)', request: { method: 'GET', path: '/api/listofbookings?page=1', headers: bearer(adminToken) } },
+    { name: 'agnetlistofbookings (busy agent)', request: { method: 'GET', path: '/api/agnetlistofbookings?page=1', headers: bearer(busyAgentToken) } },
+    {
+      name: 'search-flights LHE-JED (agent)',
+      request: {
+        method: 'POST',
+        path: '/api/search-flights',
+        headers: bearer(busyAgentToken),
+        json: { departure: 'LHE', arrival: 'JED', date: todayInKarachi() },
+      },
+    },
+    { name: 'available-sector (visitor)', request: { method: 'GET', path: '/api/available-sector' } },
+    { name: 'dashboardsummary (admin)', request: { method: 'GET', path: '/api/dashboardsummary', headers: bearer(adminToken) } },
+    {
+      name: 'account-api all (busy agent)',
+      request: { method: 'POST', path: '/api/account-api', headers: bearer(busyAgentToken), json: { type: 'all' } },
+    },
+  ];
+}
+
+/** Generates the workload, starts one server process on it and runs every HTTP measurement. */
+export async function benchEngine(prepared: PreparedEngine, options: LoadOptions, log: (line: string) => void): Promise<EngineResult> {
+  log(`[${prepared.engine}] generating the workload (scale ${options.scale}) ...`);
+  const workload = await generateWorkload(prepared, options.scale);
+  log(`[${prepared.engine}] generated in ${workload.seconds} s: ${JSON.stringify(workload.counts)}`);
+
+  const port = await freePort();
+  const server = await startNodeProcess({ script: SERVER_MAIN, env: serverEnv(prepared, port), port, healthPath: '/api/health' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const afterStart = readMemory(server.child.pid!);
+    const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
+    const busyAgentToken = await signIn(server.baseUrl, workload.busyAgentEmail, AGENT_PASSWORD);
+
+    log(`[${prepared.engine}] overhead ...`);
+    const overhead = await measureOverhead(server, adminToken, options);
+
+    const reads: EngineResult['reads'] = [];
+    for (const scenario of readScenarios(adminToken, busyAgentToken)) {
+      log(`[${prepared.engine}] ${scenario.name} ...`);
+      const figures = await measureLoad(server.baseUrl, scenario.request, {
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+      });
+      reads.push({ name: scenario.name, figures });
+    }
+    const afterReads = readMemory(server.child.pid!);
+
+    log(`[${prepared.engine}] contention: ${options.contentionAttempts} bookings on ${CONTENTION_SEATS} seats ...`);
+    // Spread over several agents (each signs in once: login is rate-limited per IP, PRODUCT §4).
+    const agentTokens: string[] = [];
+    const contentionAgents = Math.max(1, Math.min(options.contentionAgents, (workload.counts.agents ?? 2) - 1));
+    for (let number = 2; number < 2 + contentionAgents; number++) {
+      agentTokens.push(await signIn(server.baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
+    }
+    const contention = await measureContention({
+      baseUrl: server.baseUrl,
+      agentTokens,
+      adminToken,
+      groupId: workload.contentionGroupId,
+      pnr: CONTENTION_PNR,
+      seats: CONTENTION_SEATS,
+      attempts: options.contentionAttempts,
+    });
+    return { engine: prepared.engine, workload, memory: { afterStart, afterReads }, overhead, reads, contention };
+  } catch (error) {
+    log(`[${prepared.engine}] server output:\n${server.output()}`);
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}

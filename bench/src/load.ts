@@ -1,0 +1,64 @@
+import autocannon from 'autocannon';
+import { round } from './processes.js';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** JSON body for POST. */
+  json?: unknown;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  /** Socket errors and timeouts. */
+  errors: number;
+  /** Answers other than 2xx (an error for every read scenario here). */
+  non2xx: number;
+}
+
+/**
+ * One autocannon run against `baseUrl`, after a short warm-up at the same load (JIT, caches, connection
+ * pools), so that the figures describe the steady state.
+ */
+export async function measureLoad(
+  baseUrl: string,
+  request: LoadRequest,
+  options: { connections: number; durationSeconds: number; warmupSeconds: number },
+): Promise<LoadFigures> {
+  const headers: Record<string, string> = { ...request.headers };
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    body = JSON.stringify(request.json);
+    headers['content-type'] = 'application/json';
+  }
+  const run = (duration: number) =>
+    autocannon({
+      url: baseUrl + request.path,
+      method: request.method,
+      headers,
+      body,
+      connections: options.connections,
+      duration,
+      timeout: 10,
+    });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const result = await run(options.durationSeconds);
+  // No answer within the run: latency figures are meaningless, so they count as infinitely slow.
+  if (result.requests.total === 0) {
+    return { requestsPerSecond: 0, p50Ms: Infinity, p99Ms: Infinity, maxMs: Infinity, requests: 0, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  }
+  return {
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: round(result.latency.p50, 1),
+    p99Ms: round(result.latency.p99, 1),
+    maxMs: round(result.latency.max, 1),
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench` (issue 8): the portal's speed at a realistic scale, each figure beside its budget.
+ *
+ *   npm run bench                          everything: both engines, front-end sizes, Lighthouse
+ *   npm run bench -- --engines pglite      one engine
+ *   npm run bench -- --scale 0.1 --duration 5 --skip-lighthouse
+ *
+ * It prints a table and writes bench/results/<date>-<time>.json. The exit code is 0 when every budget
+ * is met, 1 when some is missed, 2 when the run itself failed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
+import { checkPostgres, prepareEngine, type Engine } from './engines.js';
+import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
+import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
+import { runLighthouse, type LighthouseResult } from './lighthouse.js';
+import { freePort, ROOT_DIR, round, SERVER_MAIN, startNodeProcess, WEB_DIST_DIR } from './processes.js';
+
+const { values: args } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'pglite,postgres' },
+    scale: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    'contention-attempts': { type: 'string', default: '200' },
+    'contention-agents': { type: 'string', default: '20' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-frontend': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: `${cpus.length} x ${cpus[0]?.model ?? 'unknown'}`,
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+/** The built app on the demo data (what a visitor sees after `npm start`), for Lighthouse. */
+async function lighthouseOnDemo(runs: number): Promise<LighthouseResult[]> {
+  const prepared = await prepareEngine('pglite', { keep: false });
+  const port = await freePort();
+  const server = await startNodeProcess({
+    script: SERVER_MAIN,
+    env: serverEnv(prepared, port, { SEED_DEMO: '1', PUBLIC_URL: `http://localhost:${port}` }),
+    port,
+    healthPath: '/api/health',
+  });
+  try {
+    // localhost, not 127.0.0.1: the demo's image URLs are built on PUBLIC_URL.
+    return await runLighthouse({ baseUrl: `http://localhost:${port}`, paths: ['/', '/signin'], presets: ['desktop', 'mobile'], runs });
+  } finally {
+    await server.stop();
+    await prepared.dispose();
+  }
+}
+
+function checksFor(engines: EngineResult[], assets: RouteAssets[] | null, lighthouse: LighthouseResult[] | null): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const result of engines) {
+    const e = result.engine;
+    checks.push(atLeast(`${e}: overhead ratio`, result.overhead.ratio, BUDGETS.overheadRatioMin));
+    for (const read of result.reads) {
+      checks.push(atMost(`${e}: ${read.name} p99 ms`, read.figures.p99Ms, BUDGETS.readP99MsMax));
+      checks.push(atMost(`${e}: ${read.name} errors`, read.figures.errors + read.figures.non2xx, 0));
+    }
+    checks.push(atMost(`${e}: contention p99 ms`, result.contention.p99Ms, BUDGETS.contentionP99MsMax));
+    checks.push(atMost(`${e}: contention oversold`, result.contention.oversold, 0));
+    checks.push(atLeast(`${e}: contention successes = seats`, result.contention.successes, result.contention.seats));
+    checks.push(atMost(`${e}: contention errors`, result.contention.errors, 0));
+    if (e === 'pglite') checks.push(atMost(`${e}: RSS after reads MiB`, result.memory.afterReads.rssMiB, BUDGETS.embeddedRssMiBMax));
+  }
+  const kb = (bytes: number) => round(bytes / 1024, 1);
+  for (const route of assets ?? []) {
+    if (route.route === '/signin') checks.push(atMost('initial JS /signin KB gz', kb(route.js.gzipBytes), BUDGETS.signinJsKbMax));
+    if (route.route === '/dashboard') checks.push(atMost('initial JS /dashboard KB gz', kb(route.js.gzipBytes), BUDGETS.dashboardJsKbMax));
+  }
+  for (const run of lighthouse ?? []) {
+    const label = `Lighthouse ${run.path} ${run.preset}`;
+    const performanceMin = run.preset === 'desktop' ? BUDGETS.lighthousePerformanceDesktopMin : BUDGETS.lighthousePerformanceMobileMin;
+    checks.push(atLeast(`${label} performance`, run.scores.performance ?? 0, performanceMin));
+    checks.push(atLeast(`${label} accessibility`, run.scores.accessibility ?? 0, BUDGETS.lighthouseAccessibilityMin));
+  }
+  return checks;
+}
+
+function table(headers: string[], rows: Array<Array<string | number>>): string {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+function printReport(engines: EngineResult[], assets: RouteAssets[] | null, lighthouse: LighthouseResult[] | null, checks: BudgetCheck[]) {
+  const out: string[] = [];
+  for (const result of engines) {
+    const w = result.workload;
+    out.push(`\n== ${result.engine}: workload generated in ${w.seconds} s (${Object.entries(w.counts).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+    const o = result.overhead;
+    out.push(
+      table(
+        ['HTTP load (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx'],
+        [
+          [`reference node:http (${o.route})`, o.reference.requestsPerSecond, o.reference.p50Ms, o.reference.p99Ms, o.reference.maxMs, o.reference.errors, o.reference.non2xx],
+          [`portal ${o.route}  ratio ${o.ratio}`, o.portal.requestsPerSecond, o.portal.p50Ms, o.portal.p99Ms, o.portal.maxMs, o.portal.errors, o.portal.non2xx],
+          ...result.reads.map((read) => [
+            read.name,
+            read.figures.requestsPerSecond,
+            read.figures.p50Ms,
+            read.figures.p99Ms,
+            read.figures.maxMs,
+            read.figures.errors,
+            read.figures.non2xx,
+          ]),
+        ],
+      ),
+    );
+    const c = result.contention;
+    out.push(
+      `contention: ${c.attempts} single-seat bookings on ${c.seats} seats: ${c.successes} booked, ${c.refused} refused (409), ` +
+        `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms`,
+    );
+    out.push(
+      `memory (RSS MiB): after start ${result.memory.afterStart.rssMiB}, after reads ${result.memory.afterReads.rssMiB} (peak ${result.memory.afterReads.peakRssMiB})`,
+    );
+  }
+  if (assets) {
+    out.push('\n== front end: initial assets (gzip -9)');
+    out.push(
+      table(
+        ['route', 'JS files', 'JS KB', 'JS KB gz', 'CSS KB gz'],
+        assets.map((route) => [route.route, route.js.files.length, round(route.js.rawBytes / 1024, 1), round(route.js.gzipBytes / 1024, 1), round(route.css.gzipBytes / 1024, 1)]),
+      ),
+    );
+  }
+  if (lighthouse) {
+    out.push('\n== Lighthouse (median of runs)');
+    out.push(
+      table(
+        ['page', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+        lighthouse.map((run) => [
+          run.path,
+          run.preset,
+          run.scores.performance ?? '-',
+          run.scores.accessibility ?? '-',
+          run.scores.bestPractices ?? '-',
+          run.scores.seo ?? '-',
+          run.metrics.fcpMs ?? '-',
+          run.metrics.lcpMs ?? '-',
+          run.metrics.tbtMs ?? '-',
+          run.metrics.cls ?? '-',
+        ]),
+      ),
+    );
+  }
+  out.push('\n== budgets');
+  out.push(table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO'])));
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+async function main(): Promise<number> {
+  const engines = (args.engines ?? '').split(',').map((name) => name.trim()).filter(Boolean) as Engine[];
+  for (const engine of engines) {
+    if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`unknown engine ${engine} (pglite, postgres)`);
+  }
+  if (engines.includes('postgres')) {
+    const problem = await checkPostgres();
+    if (problem) throw new Error(`PostgreSQL is not reachable (${problem}); set BENCH_DATABASE_URL or run with --engines pglite`);
+  }
+  const loadOptions = {
+    scale: Number(args.scale),
+    connections: Number(args.connections),
+    durationSeconds: Number(args.duration),
+    warmupSeconds: Number(args.warmup),
+    contentionAttempts: Number(args['contention-attempts']),
+    contentionAgents: Number(args['contention-agents']),
+  };
+
+  const results: EngineResult[] = [];
+  for (const engine of engines) {
+    const prepared = await prepareEngine(engine, { keep: args.keep ?? false });
+    try {
+      results.push(await benchEngine(prepared, loadOptions, log));
+    } finally {
+      await prepared.dispose();
+    }
+  }
+
+  const assets = args['skip-frontend'] ? null : measureInitialAssets(WEB_DIST_DIR);
+  let lighthouse: LighthouseResult[] | null = null;
+  if (!args['skip-frontend'] && !args['skip-lighthouse']) {
+    log('Lighthouse on / and /signin, desktop and mobile ...');
+    lighthouse = await lighthouseOnDemo(Number(args['lighthouse-runs']));
+  }
+
+  const checks = checksFor(results, assets, lighthouse);
+  printReport(results, assets, lighthouse, checks);
+
+  const resultsDir = path.join(ROOT_DIR, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
+  const file = path.join(resultsDir, `${stamp}.json`);
+  const options = { ...loadOptions, engines, lighthouseRuns: Number(args['lighthouse-runs']) };
+  writeFileSync(file, `${JSON.stringify({ machine: machine(), options, engines: results, frontend: { assets, lighthouse }, budgets: checks }, null, 2)}\n`);
+  log(`\nresults written to ${path.relative(ROOT_DIR, file)}`);
+  const missed = checks.filter((check) => !check.ok).length;
+  log(missed === 0 ? 'every budget met' : `${missed} budget(s) missed`);
+  return missed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(2);
+  },
+);

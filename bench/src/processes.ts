@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main.js');
+export const WORKLOAD_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-main.js');
+export const WEB_DIST_DIR = path.join(ROOT_DIR, 'apps/web/dist');
+
+/** A free TCP port on loopback, asked from the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Resident and peak resident size of a process, in MiB, from /proc (Linux). */
+export function readMemory(pid: number): { rssMiB: number; peakRssMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssMiB: round(kib('VmRSS') / 1024, 1), peakRssMiB: round(kib('VmHWM') / 1024, 1) };
+}
+
+export function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Last lines of its output, for the error message when it dies. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node <script>` with the given environment and waits until `healthPath` answers 200.
+ * The child is the measured process itself (no npm wrapper), so its pid is the one whose memory we read.
+ */
+export async function startNodeProcess(options: {
+  script: string;
+  /** Options for node itself, e.g. ['--import', 'tsx'] for a TypeScript script. */
+  nodeArgs?: string[];
+  args?: string[];
+  env: Record<string, string | undefined>;
+  port: number;
+  healthPath: string;
+  timeoutMs?: number;
+}): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${path.basename(options.script)} exited with ${child.exitCode}:\n${log}`);
+    try {
+      const response = await fetch(baseUrl + options.healthPath);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${path.basename(options.script)} did not answer ${options.healthPath} in time:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    baseUrl,
+    output: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs `node <script>` to completion and returns its stdout; a non-zero exit is an error with its stderr. */
+export async function runNodeScript(script: string, env: Record<string, string | undefined>): Promise<string> {
+  const child = spawn(process.execPath, [script], { cwd: ROOT_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+    process.stderr.write(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${path.basename(script)} exited with ${code}:\n${stderr}`);
+  return stdout;
+}
