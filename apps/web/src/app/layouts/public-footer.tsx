@@ -18,10 +18,11 @@ const portalLinks = [
   { label: 'Register', to: paths.signup.getHref() },
 ];
 
+/** Column titles are h2s styled small: the page's last section heading is an h2, so an h4 would skip levels. */
 function FooterColumn({ title, links }: { title: string; links: { label: string; to: string }[] }) {
   return (
     <Stack gap={8}>
-      <Title order={4} c="white" fz="sm" tt="uppercase" style={{ letterSpacing: 1 }}>
+      <Title order={2} c="white" fz="sm" tt="uppercase" style={{ letterSpacing: 1 }}>
         {title}
       </Title>
       {links.map((link) => (
