@@ -1,4 +1,4 @@
-import { sessionSchema, type Session } from '@portal/contract/auth';
+import type { Session } from '@portal/contract/auth';
 import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEY } from '@/config/constants';
 
@@ -24,6 +24,43 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/**
+ * The stored value read as a Session, checked field by field as contract sessionSchema does (unknown keys are
+ * dropped), or null when it does not match. Hand-written so the start-up bundle does not need zod.
+ */
+export function parseSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (
+    !isString(v.token) ||
+    (v.role !== 'admin' && v.role !== 'user') ||
+    !isString(v.name) ||
+    !(v.image === null || isString(v.image)) ||
+    !(v.agent_id === null || isInt(v.agent_id)) ||
+    !isInt(v.user_id) ||
+    !isString(v.email) ||
+    !isBoolean(v.change_password) ||
+    !isBoolean(v.w_verified)
+  ) {
+    return null;
+  }
+  return {
+    token: v.token,
+    role: v.role,
+    name: v.name,
+    image: v.image,
+    agent_id: v.agent_id,
+    user_id: v.user_id,
+    email: v.email,
+    change_password: v.change_password,
+    w_verified: v.w_verified,
+  };
+}
+
 /** The stored session, or null when none is stored or it cannot be read. */
 export function getSession(): Session | null {
   const raw = readRaw();
@@ -32,8 +69,7 @@ export function getSession(): Session | null {
   cachedSession = null;
   if (raw) {
     try {
-      const parsed = sessionSchema.safeParse(JSON.parse(raw));
-      cachedSession = parsed.success ? parsed.data : null;
+      cachedSession = parseSession(JSON.parse(raw));
     } catch {
       cachedSession = null;
     }

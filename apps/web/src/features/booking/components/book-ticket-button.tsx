@@ -1,10 +1,18 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTicket } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { BookTicketModal } from './book-ticket-modal';
+
+/** The dialog and its booking form load with the first click on Book, not with every ticket row. */
+const loadModal = () => import('./book-ticket-modal');
+const BookTicketModal = lazy(() => loadModal().then((module) => ({ default: module.BookTicketModal })));
+/** Starts the download when the pointer or focus reaches Book, so the dialog is usually there by the click. */
+const preloadModal = () => {
+  loadModal().catch(() => undefined);
+};
 
 export type BookTicketButtonProps = {
   pnr: string;
@@ -40,7 +48,13 @@ export function BookTicketButton({
 }: BookTicketButtonProps) {
   const session = useSession();
   const navigate = useNavigate();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, { open: openDialog, close }] = useDisclosure(false);
+  // Mounted from the first open on (kept afterwards so the closing transition can run).
+  const [mounted, setMounted] = useState(false);
+  const open = () => {
+    setMounted(true);
+    openDialog();
+  };
   const soldOut = remaining !== undefined && remaining <= 0;
 
   const start = () => {
@@ -57,11 +71,17 @@ export function BookTicketButton({
         color="accent.7"
         leftSection={soldOut ? undefined : <IconTicket size={16} />}
         disabled={soldOut}
+        onPointerEnter={soldOut ? undefined : preloadModal}
+        onFocus={soldOut ? undefined : preloadModal}
         onClick={start}
       >
         {soldOut ? 'Sold out' : label}
       </Button>
-      <BookTicketModal opened={opened} onClose={close} ticket={ticket} />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <BookTicketModal opened={opened} onClose={close} ticket={ticket} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { REALTIME_PATH } from '@portal/contract/notifications';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 /** The little the app needs of a realtime connection; tests give their own to feed events in. */
 export type RealtimeConnection = {
@@ -13,16 +13,36 @@ export type ConnectRealtime = (token: string) => RealtimeConnection;
  * Socket.IO to the same origin at /socket.io (PRODUCT §1; the dev server proxies it), authenticated by the
  * bearer token in the handshake. The server puts the socket in its user's room userchannel-{user_id} only.
  * Failures are not shown (000 §8: notification errors are logged only); socket.io retries on its own.
+ * socket.io-client is loaded on the first connection, after the page has painted, not with the dashboard;
+ * subscriptions made before it arrives are attached once the socket exists, and a close before then
+ * cancels the connection.
  */
 export const connectRealtime: ConnectRealtime = (token) => {
-  const socket = io({ path: REALTIME_PATH, auth: { token } });
+  const handlers: Array<[string, (payload: unknown) => void]> = [];
+  let socket: Socket | null = null;
+  let closed = false;
+
+  import('socket.io-client')
+    .then(({ io }) => {
+      if (closed) return;
+      socket = io({ path: REALTIME_PATH, auth: { token } });
+      for (const [event, handler] of handlers) socket.on(event, handler);
+    })
+    .catch(() => {
+      // A failed download of the client is not shown either (000 §8); the next session tries again.
+    });
+
   return {
     subscribe: (event, handler) => {
-      socket.on(event, handler);
+      handlers.push([event, handler]);
+      socket?.on(event, handler);
     },
     close: () => {
+      closed = true;
+      if (!socket) return;
       socket.removeAllListeners();
       socket.disconnect();
+      socket = null;
     },
   };
 };
