@@ -125,13 +125,20 @@ export async function listBookings({
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db
-    .select({ value: count() })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .where(where);
-  return { rows, total: Number(total?.value ?? 0) };
+  return { rows, total: await countBookings({ db, filter, where }) };
+}
+
+/**
+ * How many bookings match: joins only what the filter reads. Every booking has exactly one group (not null, foreign
+ * key) and at most one agent, so neither join changes the count, but the planner cannot drop the inner one and
+ * joined every booking to its group for nothing.
+ */
+async function countBookings({ db, filter, where }: { db: Executor; filter: BookingListFilter; where: SQL | undefined }): Promise<number> {
+  let query = db.select({ value: count() }).from(bookings).$dynamic();
+  if (filter.pnr) query = query.innerJoin(groups, eq(groups.id, bookings.groupId));
+  if (filter.agentNumber !== undefined || filter.agentName) query = query.leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
+  const [total] = await query.where(where);
+  return Number(total?.value ?? 0);
 }
 
 /** Every booking of a filter, newest first, unpaged: the General Report's lists (issue 5). */
@@ -223,7 +230,8 @@ export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: n
   const [row] = await db
     .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
     .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), eq(bookings.cancelStatus, false)));
+    // Written as bookings_live_group_idx's predicate so that index serves it.
+    .where(and(eq(bookings.groupId, groupId), sql`not ${bookings.cancelStatus}`));
   return Number(row?.sold ?? 0);
 }
 

@@ -104,6 +104,9 @@ export const bookings = pgTable(
     check('bookings_confirmed_at', sql`not ${t.confirmed} or ${t.confirmedAt} is not null`),
     check('bookings_cancelled_at', sql`not ${t.cancelStatus} or ${t.cancelledAt} is not null`),
     index('bookings_group_idx').on(t.groupId),
+    // Sold seats of some groups (groups.repository sumSoldSeats, add-booking's count under the group lock): live
+    // bookings only, with the seat counts, so PostgreSQL can answer from the index once the heap is vacuumed.
+    index('bookings_live_group_idx').on(t.groupId, t.adults, t.children).where(sql`not ${t.cancelStatus}`),
     index('bookings_agent_created_idx').on(t.agentUserId, t.createdAt),
     index('bookings_created_idx').on(t.createdAt),
     // The hold sweeper's scan: live holds by expiry.
@@ -151,6 +154,10 @@ export const bookingPassengers = pgTable(
     uniqueIndex('booking_passengers_booking_position_unique').on(t.bookingId, t.position),
     // PNR Excel and admin search by passport number.
     index('booking_passengers_passport_no_idx').on(t.passportNo),
+    // Whether a scan file is still used (deleteUnusedScanFiles) and the foreign key checks of a files delete:
+    // without them each is a pass over every passenger.
+    index('booking_passengers_passport_file_idx').on(t.passportFileId),
+    index('booking_passengers_visa_file_idx').on(t.visaFileId).where(sql`${t.visaFileId} is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ import { banners } from '../banners/banners.table.js';
 import { bookings, type PaymentStatus } from '../bookings/bookings.table.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { files } from '../files/files.table.js';
-import { soldSeatsSubquery } from '../groups/groups.repository.js';
+import { sumSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
@@ -24,10 +24,13 @@ function bookedOn(today: string): SQL {
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
 const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${status}`;
 
-/** All-time and today's counts in one pass over the bookings. */
+/**
+ * All-time counts in one pass over the bookings, then today's over the created_at index only: the Karachi day
+ * bounds are stable, not immutable, so testing them in the all-time pass converted the time zone twice per
+ * booking per count.
+ */
 export async function countBookingSummary({ db, today }: { db: Executor; today: string }) {
-  const onToday = bookedOn(today);
-  const [row] = await db
+  const [overall] = await db
     .select({
       total: countWhere(sql`true`),
       confirmed: countWhere(isLiveConfirmed),
@@ -35,15 +38,20 @@ export async function countBookingSummary({ db, today }: { db: Executor; today: 
       paid: countWhere(paidAs(2)),
       partial: countWhere(paidAs(1)),
       unpaid: countWhere(paidAs(0)),
-      todayTotal: countWhere(onToday),
-      todayConfirmed: countWhere(sql`${onToday} and ${isLiveConfirmed}`),
-      todayCancelled: countWhere(sql`${onToday} and ${bookings.cancelStatus}`),
-      todayPaid: countWhere(sql`${onToday} and ${paidAs(2)}`),
-      todayPartial: countWhere(sql`${onToday} and ${paidAs(1)}`),
-      todayUnpaid: countWhere(sql`${onToday} and ${paidAs(0)}`),
     })
     .from(bookings);
-  return row!;
+  const [onToday] = await db
+    .select({
+      todayTotal: countWhere(sql`true`),
+      todayConfirmed: countWhere(isLiveConfirmed),
+      todayCancelled: countWhere(sql`${bookings.cancelStatus}`),
+      todayPaid: countWhere(paidAs(2)),
+      todayPartial: countWhere(paidAs(1)),
+      todayUnpaid: countWhere(paidAs(0)),
+    })
+    .from(bookings)
+    .where(bookedOn(today));
+  return { ...overall!, ...onToday! };
 }
 
 const agentUsers = alias(users, 'agent_user');
@@ -86,18 +94,17 @@ const lastOutboundSector = alias(sectors, 'last_outbound_sector');
 /**
  * Ending Soon: groups still offered (open, not deleted, first departure on or after `today`, PRODUCT §4) with seats
  * left, soonest departure first. The sector is the outbound journey, first leg's origin to the arrival of leg
- * direction - 1, as on the ticket cards and bookings lists.
+ * direction - 1, as on the ticket cards and bookings lists. Offered groups are few and read in order; their sold
+ * seats are summed a slice at a time (twice the limit, then doubling) until `limit` groups with seats are found,
+ * so full groups at the front cost one slice, not a pass over every booking.
  */
 export async function listEndingSoonGroups({ db, today, limit }: { db: Executor; today: string; limit: number }) {
-  const sold = soldSeatsSubquery(db);
-  const soldSeats = sql<number>`coalesce(${sold.sold}, 0)::int`.mapWith(Number);
-  return db
+  const offered = await db
     .select({
       id: groups.id,
       pnr: groups.pnr,
       departureDate: groups.departureDate,
       totalTicket: groups.totalTicket,
-      sold: soldSeats,
       sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
     })
     .from(groups)
@@ -105,17 +112,19 @@ export async function listEndingSoonGroups({ db, today, limit }: { db: Executor;
     .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
     .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
     .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
-    .leftJoin(sold, eq(sold.groupId, groups.id))
-    .where(
-      and(
-        eq(groups.closeStatus, false),
-        isNull(groups.deletedAt),
-        gte(groups.departureDate, today),
-        gt(sql`${groups.totalTicket} - ${soldSeats}`, 0),
-      ),
-    )
-    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id))
-    .limit(limit);
+    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
+    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
+  const found: Array<(typeof offered)[number] & { sold: number }> = [];
+  for (let start = 0, size = limit * 2; start < offered.length && found.length < limit; start += size, size *= 2) {
+    const slice = offered.slice(start, start + size);
+    const sold = await sumSoldSeats({ db, groupIds: slice.map((group) => group.id) });
+    for (const group of slice) {
+      const groupSold = sold.get(group.id) ?? 0;
+      if (group.totalTicket - groupSold > 0) found.push({ ...group, sold: groupSold });
+      if (found.length === limit) break;
+    }
+  }
+  return found;
 }
 
 /** Active dashboard buttons in the order they were added, each with the count of its active banners. */

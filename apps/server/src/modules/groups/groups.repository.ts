@@ -29,20 +29,36 @@ export async function findLookups({ db }: { db: Executor }) {
   return { airline: airlineRows, my_sectors: mySectorRows, sectors: sectorRows };
 }
 
+/** Not cancelled, written as the partial indexes' predicate so the planner can use them. */
+const isLiveBooking = sql`not ${bookings.cancelStatus}`;
+
 /**
  * Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4).
- * Also joined by the dashboard's Ending Soon list.
+ * Only for the groups asked about, in one pass over their live bookings (bookings_live_group_idx): a join to an
+ * aggregate over every booking was planned as a nested loop re-reading that aggregate once per group, since
+ * without statistics (PGlite never gathers any) the planner expects one live group. Groups without a live
+ * booking are absent from the map (sold 0). Also used by the tickets and the dashboard's Ending Soon.
  */
-export function soldSeatsSubquery(db: Executor) {
-  return db
-    .select({
-      groupId: bookings.groupId,
-      sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int`.as('sold'),
-    })
+export async function sumSoldSeats({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: bookings.groupId, sold: sql<number>`sum(${bookings.adults} + ${bookings.children})::int`.mapWith(Number) })
     .from(bookings)
-    .where(eq(bookings.cancelStatus, false))
-    .groupBy(bookings.groupId)
-    .as('sold_seats');
+    .where(and(inArray(bookings.groupId, [...new Set(groupIds)]), isLiveBooking))
+    .groupBy(bookings.groupId);
+  return new Map(rows.map((row) => [row.groupId, row.sold]));
+}
+
+/** Adds `sold` to each row from sumSoldSeats. */
+export async function withSoldSeats<T extends { group: { id: number } }>({
+  db,
+  rows,
+}: {
+  db: Executor;
+  rows: T[];
+}): Promise<Array<T & { sold: number }>> {
+  const sold = await sumSoldSeats({ db, groupIds: rows.map((row) => row.group.id) });
+  return rows.map((row) => ({ ...row, sold: sold.get(row.group.id) ?? 0 }));
 }
 
 export interface GroupListFilter {
@@ -71,22 +87,19 @@ function listCondition({ closed, pnr, date }: GroupListFilter, db: Executor): SQ
   return and(...conditions);
 }
 
-/** The columns every group answer needs, joined once (airline, logo, added-by name, sold seats). */
+/** The columns every group answer needs, joined once (airline, logo, added-by name); sold seats come from withSoldSeats. */
 function selectGroupDetails(db: Executor) {
-  const sold = soldSeatsSubquery(db);
   return db
     .select({
       group: groups,
       airlineName: airlines.fullName,
       logoPath: files.storagePath,
       addedByName: users.name,
-      sold: sql<number>`coalesce(${sold.sold}, 0)::int`,
     })
     .from(groups)
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .leftJoin(files, eq(files.id, airlines.logoFileId))
-    .leftJoin(users, eq(users.id, groups.addedBy))
-    .leftJoin(sold, eq(sold.groupId, groups.id));
+    .leftJoin(users, eq(users.id, groups.addedBy));
 }
 
 export type GroupDetailsRow = Awaited<ReturnType<typeof findGroupDetails>>;
@@ -110,7 +123,7 @@ export async function listGroups({
   const order = filter.closed
     ? [desc(groups.departureDate), desc(groups.id)]
     : [asc(groups.departureDate), asc(groups.id)];
-  const rows = await selectGroupDetails(db).where(where).orderBy(...order).limit(limit).offset(offset);
+  const rows = await withSoldSeats({ db, rows: await selectGroupDetails(db).where(where).orderBy(...order).limit(limit).offset(offset) });
   const [total] = await db.select({ value: count() }).from(groups).where(where);
   return { rows, total: Number(total?.value ?? 0) };
 }
@@ -119,7 +132,9 @@ export async function findGroupDetails({ db, groupId }: { db: Executor; groupId:
   const [row] = await selectGroupDetails(db)
     .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const [withSold] = await withSoldSeats({ db, rows: [row] });
+  return withSold;
 }
 
 /** Legs of some groups with their sector names, in position order. */
@@ -151,7 +166,7 @@ export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: n
   const [row] = await db
     .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
     .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), eq(bookings.cancelStatus, false)));
+    .where(and(eq(bookings.groupId, groupId), isLiveBooking));
   return Number(row?.sold ?? 0);
 }
 
@@ -159,7 +174,7 @@ export async function countLiveBookings({ db, groupId }: { db: Executor; groupId
   const [row] = await db
     .select({ value: count() })
     .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), eq(bookings.cancelStatus, false)));
+    .where(and(eq(bookings.groupId, groupId), isLiveBooking));
   return Number(row?.value ?? 0);
 }
 

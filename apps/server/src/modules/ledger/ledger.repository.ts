@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { groups } from '../groups/groups.table.js';
@@ -49,7 +49,8 @@ export async function sumLedgerBefore({ db, agentUserId, before }: { db: Executo
 
 /**
  * The agent's rows within from..to (both optional, included), in date order then posting order, each with the
- * running sum of the listed rows (the caller adds the opening balance) and its booking's PNR.
+ * running sum of the listed rows (the caller adds the opening balance) and its booking's PNR. The PNRs come from
+ * a second query (bookingPnrs): joining bookings here hashed every booking of every agent for each report.
  */
 export async function listLedgerRows({
   db,
@@ -65,7 +66,7 @@ export async function listLedgerRows({
   const conditions: SQL[] = [eq(ledgerEntries.agentUserId, agentUserId)];
   if (from) conditions.push(gte(ledgerEntries.entryDate, from));
   if (to) conditions.push(lte(ledgerEntries.entryDate, to));
-  return db
+  const rows = await db
     .select({
       id: ledgerEntries.id,
       entryDate: ledgerEntries.entryDate,
@@ -73,16 +74,38 @@ export async function listLedgerRows({
       type: ledgerEntries.type,
       amount: ledgerEntries.amount,
       bookingId: ledgerEntries.bookingId,
-      pnr: groups.pnr,
       runningSum: sql<number>`sum(${signedAmount}) over (order by ${ledgerEntries.entryDate}, ${ledgerEntries.id} rows between unbounded preceding and current row)::bigint`.mapWith(
         Number,
       ),
     })
     .from(ledgerEntries)
-    .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .leftJoin(groups, eq(groups.id, bookings.groupId))
     .where(and(...conditions))
     .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.id));
+  const pnrs = await bookingPnrs({ db, agentUserId, bookingIds: rows.flatMap((row) => (row.bookingId === null ? [] : [row.bookingId])) });
+  // Every booking has a group, so a row with a booking always has a PNR.
+  return rows.map((row) => ({ ...row, pnr: row.bookingId === null ? null : (pnrs.get(row.bookingId) ?? null) }));
+}
+
+/** Up to this many bookings are looked up by id; more, and the agent's bookings are read through their index instead. */
+const PNR_LOOKUP_BY_ID_MAX = 500;
+
+/**
+ * The PNR of each of these bookings. A long ledger reads the agent's bookings (bookings_agent_created_idx): the
+ * booking use cases post every row under its booking's agent, so that finds them all, and any other booking is
+ * still looked up by id.
+ */
+async function bookingPnrs({ db, agentUserId, bookingIds }: { db: Executor; agentUserId: number; bookingIds: number[] }): Promise<Map<number, string>> {
+  const wanted = [...new Set(bookingIds)];
+  const select = () => db.select({ id: bookings.id, pnr: groups.pnr }).from(bookings).innerJoin(groups, eq(groups.id, bookings.groupId));
+  const found = new Map<number, string>();
+  if (wanted.length > PNR_LOOKUP_BY_ID_MAX) {
+    for (const row of await select().where(eq(bookings.agentUserId, agentUserId))) found.set(row.id, row.pnr);
+  }
+  const missing = wanted.filter((id) => !found.has(id));
+  for (let start = 0; start < missing.length; start += PNR_LOOKUP_BY_ID_MAX) {
+    for (const row of await select().where(inArray(bookings.id, missing.slice(start, start + PNR_LOOKUP_BY_ID_MAX)))) found.set(row.id, row.pnr);
+  }
+  return found;
 }
 
 export type LedgerRowWithBalance = Awaited<ReturnType<typeof listLedgerRows>>[number];

@@ -4,46 +4,31 @@ import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { bookingPassengers, bookings } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
+import { withSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
 
 /**
- * Queries of search and tickets. Every list is two queries whatever its length: the groups with their
- * airline and sold seats (bookings aggregated in a subquery), then the legs of all those groups.
+ * Queries of search and tickets. Every list is three queries whatever its length: the groups with their
+ * airline, the sold seats of those groups (sumSoldSeats), then the legs of all those groups.
  */
-
-/** Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4). */
-function soldSeatsSubquery(db: Executor) {
-  return db
-    .select({
-      groupId: bookings.groupId,
-      sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int`.as('sold'),
-    })
-    .from(bookings)
-    .where(eq(bookings.cancelStatus, false))
-    .groupBy(bookings.groupId)
-    .as('sold_seats');
-}
 
 const firstLeg = alias(groupLegs, 'first_leg');
 
-/** A live group with what a ticket card needs besides its legs. */
+/** A live group with what a ticket card needs besides its legs and sold seats. */
 function selectTicketRows(db: Executor) {
-  const sold = soldSeatsSubquery(db);
   return db
     .select({
       group: groups,
       airlineName: airlines.fullName,
       logoPath: files.storagePath,
-      sold: sql<number>`coalesce(${sold.sold}, 0)::int`.mapWith(Number),
     })
     .from(groups)
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
-    .leftJoin(files, eq(files.id, airlines.logoFileId))
-    .leftJoin(sold, eq(sold.groupId, groups.id));
+    .leftJoin(files, eq(files.id, airlines.logoFileId));
 }
 
 /** Offered (PRODUCT §4): open, not deleted, first departure on or after `today` (Asia/Karachi, YYYY-MM-DD). */
@@ -83,9 +68,10 @@ export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Ex
     // A-2 (1), round trip direct A-1 (0, B-1 is 1), round trip via A-2 (1) (001 §2 trip layouts).
     conditions.push(legTouches({ db, position: sql`${groups.direction} - 1`, side: 'to', place: arrival }));
   }
-  return selectTicketRows(db)
+  const rows = await selectTicketRows(db)
     .where(and(...conditions))
     .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
+  return withSoldSeats({ db, rows });
 }
 
 /** The live (not deleted) group of a PNR, open or closed, flown or not. */
@@ -93,7 +79,9 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
   const [row] = await selectTicketRows(db)
     .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const [withSold] = await withSoldSeats({ db, rows: [row] });
+  return withSold;
 }
 
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findLiveGroupByPnr>>>;

@@ -1,0 +1,3 @@
+CREATE INDEX "booking_passengers_passport_file_idx" ON "booking_passengers" USING btree ("passport_file_id");--> statement-breakpoint
+CREATE INDEX "booking_passengers_visa_file_idx" ON "booking_passengers" USING btree ("visa_file_id") WHERE "booking_passengers"."visa_file_id" is not null;--> statement-breakpoint
+CREATE INDEX "bookings_live_group_idx" ON "bookings" USING btree ("group_id","adults","children") WHERE not "bookings"."cancel_status";
