@@ -33,6 +33,14 @@ const MIGRATION_LOCK_KEY = 7_311_204_871;
 export class DatabaseLockedError extends Error {}
 
 /**
+ * PGlite's shared buffers default to 128 MB of WASM memory, held for the life of the process; pages beyond
+ * them are read through Node's file system (the OS page cache). 32 MB keeps the portal's hot pages (and the
+ * embedded server under issue 8's 300 MB budget), while most repeated reads are answered by the read cache.
+ */
+const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+const PGLITE_ANALYZE_INTERVAL_MS = 6 * 3_600_000;
+
+/**
  * PGlite takes no lock on its directory and two processes on it would corrupt it, so the server
  * holds DATA_DIR/db.lock (with its pid) while it runs.
  */
@@ -109,14 +117,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const dbDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
     if (dbDir && !existsSync(dbDir)) mkdirSync(dbDir, { recursive: true });
-    const client = dbDir ? new PGlite(dbDir) : new PGlite();
+    const client = dbDir ? new PGlite(dbDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
     await client.waitReady;
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    // PGlite runs no autovacuum: without statistics the planner takes every table for tiny and picks nested
+    // loops over 50,000 bookings (issue 8). Gather them at start and every few hours (a second or so each).
+    if (!inMemory) await client.exec('analyze');
+    const analyzer = setInterval(() => void client.exec('analyze').catch(() => undefined), PGLITE_ANALYZE_INTERVAL_MS);
+    analyzer.unref();
     return {
       db: db as unknown as Database,
       engine: 'pglite',
       close: async () => {
+        clearInterval(analyzer);
         try {
           await client.close();
         } finally {

@@ -165,6 +165,10 @@ export async function generateWorkload({ db, now, seed = DEFAULT_WORKLOAD_SEED, 
       contentionGroupId: plan.contentionGroupId,
     };
   });
+  // Statistics for the planner, as autovacuum would gather them on a server that has been running a while
+  // (the embedded database starts with an ANALYZE of its own, see db/database.ts).
+  await db.execute(sql`analyze`);
+  progress('analyzed');
 
   return {
     seconds: Math.round((performance.now() - started) / 10) / 100,
