@@ -38,6 +38,7 @@ export default defineConfig(async () => {
     },
     test: {
       include: ['src/**/*.test.ts'],
+      setupFiles: ['src/test/setup.ts'],
       environment: 'node',
       // scrypt hashes (32 MiB each) and database start-up make the first requests of a file slow.
       testTimeout: 30_000,

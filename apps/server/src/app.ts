@@ -28,6 +28,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { registerRealtime } from './plugins/realtime.js';
 import { notifySafely } from './modules/notifications/notifier.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDataChanges } from './plugins/data-changes.js';
+import { registerReadCache } from './plugins/read-cache.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerFormBodies } from './plugins/form-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -86,7 +88,9 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
   await registerFormBodies(app);
+  registerDataChanges(app);
   registerAuth(app);
+  registerReadCache(app);
   await registerOpenApi(app);
   await registerStorage(app);
   await registerRealtime(app);
@@ -123,6 +127,8 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
         intervalMs: holdSweeper.intervalMs,
         // The agent whose hold ran out is told, as for any cancellation of its booking (PRODUCT §4).
         onCancelled: async (bookingIds) => {
+          // Seats came back and bookings changed state: cached reads are out of date.
+          app.dataChanges.changed();
           for (const bookingId of bookingIds) {
             await notifySafely(app.log, () => app.notifier.notifyBookingEvent({ actorUserId: null, notice: { kind: 'hold_expired', bookingId } }));
           }

@@ -8,7 +8,7 @@ import { SessionCache } from '../modules/auth/session-cache.js';
 import { tokens } from '../modules/auth/tokens.table.js';
 import { users } from '../modules/users/users.table.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../test/helpers.js';
-import { isWriteRequest } from './auth.js';
+import { isWriteRequest } from './data-changes.js';
 
 // Probe routes registered through the registrar, as later issues will add theirs.
 const whoAmI = z.object({ user_id: z.number().nullable(), role: z.string().nullable() });

@@ -1,10 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createForbiddenError, createUnauthenticatedError } from '../lib/http-error.js';
-import { accountReportRoute } from '@portal/contract/ledger';
-import { agentBookingDetailRoute, bookingDetailRoute, bookingEditDetailRoute } from '@portal/contract/booking-lifecycle';
-import { checkAvailabilityRoute, searchAgentRoute } from '@portal/contract/bookings';
-import { searchAgentByEmailRoute } from '@portal/contract/agents';
-import { pnrDetailsRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute, searchFlightsRoute } from '@portal/contract/tickets';
 import { authenticateToken, type AuthUser } from '../modules/auth/auth.usecases.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 
@@ -17,40 +12,6 @@ declare module 'fastify' {
     /** Recently looked-up tokens (modules/auth/session-cache.ts). */
     sessionCache: SessionCache;
   }
-}
-
-/**
- * POST routes that only read (searches, details, reports). Every other successful POST may have changed who
- * may sign in (logout, a new password, a deactivated admin, a new name), so it clears the session cache.
- * A route missing here only costs a database lookup, never a stale session.
- */
-const READ_ONLY_POSTS = new Set(
-  [
-    accountReportRoute,
-    agentBookingDetailRoute,
-    bookingDetailRoute,
-    bookingEditDetailRoute,
-    checkAvailabilityRoute,
-    pnrDetailsRoute,
-    pnrRespectToMySectorRoute,
-    pnrRespectToMySectorUserRoute,
-    searchAgentByEmailRoute,
-    searchAgentRoute,
-    searchFlightsRoute,
-  ].map((route) => `/api${route.path}`),
-);
-
-/**
- * The seeds' API also writes through GET (000 §7, 001 §7: approve-user, reject-user, deleteagent, toggle-admin,
- * cancelbooking, delete...): such paths count as writes.
- */
-const WRITING_GET = /^\/api\/(approve|reject|delete|toggle|cancel)/;
-
-/** Whether a successful answer to this request may mean that data changed (and the session cache must go). */
-export function isWriteRequest(method: string, routeUrl: string | undefined): boolean {
-  if (method === 'HEAD' || method === 'OPTIONS') return false;
-  if (method === 'GET') return routeUrl !== undefined && WRITING_GET.test(routeUrl);
-  return routeUrl === undefined || !READ_ONLY_POSTS.has(routeUrl);
 }
 
 function readBearerToken(request: FastifyRequest): string | undefined {
@@ -79,10 +40,6 @@ export function registerAuth(app: FastifyInstance): void {
     if (!request.user) throw createUnauthenticatedError();
     if (access === 'admin' && request.user.role !== 'admin') throw createForbiddenError();
   });
-  // After the write has committed and before its answer leaves, so a client that sees the answer (a logout)
-  // cannot be served from the old cache any more (see SessionCache for the requests already running).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && isWriteRequest(request.method, request.routeOptions.url)) cache.clear();
-    return payload;
-  });
+  // Sessions may have changed with any write (logout, a rejected agent, a deactivated admin, a new name).
+  app.dataChanges.onChange(() => cache.clear());
 }

@@ -19,6 +19,8 @@ declare module 'fastify' {
 /** How long start-up waits for REDIS_URL before giving up with a clear message. */
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 export const UNAUTHENTICATED_SOCKET_MESSAGE = 'Unauthenticated.';
+/** Between server processes (Redis adapter): "my data changed, drop your cached reads". */
+const DATA_CHANGED_EVENT = 'portal:data-changed';
 
 /** The handshake's bearer token: `auth.token` (what the web app sends) or an `Authorization: Bearer` header. */
 function readHandshakeToken(socket: Socket): string | undefined {
@@ -93,6 +95,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     const redis = await connectRedisAdapter(app, app.config.redisUrl);
     io.adapter(redis.adapter);
     closeRedis = redis.close;
+    // The other processes' caches must hear of this process's writes, and this one of theirs (decision 009).
+    app.dataChanges.addPeerBroadcast(() => io.serverSideEmit(DATA_CHANGED_EVENT));
+    io.on(DATA_CHANGED_EVENT, () => app.dataChanges.changedElsewhere());
   }
 
   io.use((socket, next) => {
@@ -123,6 +128,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       publicUrl: app.config.publicUrl,
       logger: app.log,
       push: (userId, event) => {
+        // The client refetches its badge and lists on this event: it must not get a cached answer from before.
+        app.dataChanges.changed();
         io.to(userChannel(userId)).emit(userEvent(userId), event);
       },
     }),

@@ -12,6 +12,7 @@ import { seedDatabase } from '../db/seed/seed.js';
 import { hashPassword } from '../lib/password.js';
 import { nextAgentIdSql, users, type UserRow } from '../modules/users/users.table.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from './postgres.js';
+import { liveTestApps } from './live-apps.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -80,7 +81,15 @@ export interface TestApp {
   createAdmin(options?: { email?: string; password?: string; isActive?: boolean }): Promise<TestAgent>;
   /** Logs in through the API and returns the bearer token; throws unless the answer is 200. */
   loginAs(email: string, password: string): Promise<string>;
+  /**
+   * Tells the app that data changed behind its back (a factory wrote to the database): its read and session
+   * caches drop what they hold, as after a write through the API (decision 009). setup.ts does it before
+   * every test; call it between a direct write and a read in the same test.
+   */
+  dataChanged(): void;
 }
+
+
 
 let counter = 0;
 function uniqueEmail(prefix: string): string {
@@ -117,6 +126,7 @@ export async function buildTestApp(
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
   const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false });
+  liveTestApps.add(app);
 
   async function insertUser(values: PgInsertValue<typeof users>): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();
@@ -131,7 +141,9 @@ export async function buildTestApp(
     db,
     config,
     closeDatabase,
+    dataChanged: () => app.dataChanges.changed(),
     async close() {
+      liveTestApps.delete(app);
       try {
         await app.close();
         await closeDatabase();

@@ -15,9 +15,9 @@ export interface CachedSession {
  * ask the database who is calling (issue 8: the auth lookup was most of a small request's cost).
  *
  * Correctness rests on two rules (decision 009):
- * - every successful write request of this process clears the cache after it has committed (the auth
- *   plugin's onResponse hook), so a logout, a revoked or deactivated account, a changed name takes effect
- *   at once here; writes through another process (PostgreSQL deployments) take effect within the TTL;
+ * - every successful write of this process clears the cache after it has committed (plugins/data-changes.ts),
+ *   so a logout, a revoked or deactivated account, a changed name takes effect at once here; other processes
+ *   hear of it through Redis when REDIS_URL is set, and within the TTL at the latest;
  * - a lookup that was running while the cache was cleared is not stored (the generation check), so a row
  *   read just before the write committed cannot be kept after it.
  * Unknown or revoked tokens are never stored: random tokens cannot fill the cache.

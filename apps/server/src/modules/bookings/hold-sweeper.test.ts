@@ -63,6 +63,8 @@ describe('sweepExpiredHolds', () => {
 
     const cancelled = await sweepExpiredHolds({ db: t.db, now });
     expect(cancelled).toEqual([expired]);
+    // The app's sweeper tells the read cache (app.ts onCancelled); called directly here, so do it by hand.
+    t.dataChanged();
     const rows = await stateOf([expired, live, confirmed, alreadyCancelled]);
     expect(rows.get(expired)).toMatchObject({ cancelStatus: true, cancelledBy: null, confirmed: false });
     expect(rows.get(expired)!.cancelledAt!.getTime()).toBe(now.getTime());

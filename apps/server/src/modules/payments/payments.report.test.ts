@@ -48,6 +48,8 @@ async function booking({
     discount,
     createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
   });
+  // Written straight to the database: the app's read cache must hear of it (decision 009).
+  t.dataChanged();
   if (paid > 0) {
     const response = await post('update-booking-payment', { booking_id: row.id, receive_date: daysFromToday(0), receive_amount: paid, text: 'Cash' });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,15 +1,22 @@
 import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { BannerPopup } from '@/features/banner-popup/components/banner-popup';
-import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
-import { WhatsappVerificationModal } from '@/features/auth/components/whatsapp-verification-modal';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 const DASHBOARD_HEADER_HEIGHT = 64;
+
+// The modals over the shell are not part of its first paint: their code loads beside it (issue 8: initial JS).
+const ChangePasswordModal = lazy(() =>
+  import('@/features/auth/components/change-password-modal').then((module) => ({ default: module.ChangePasswordModal })),
+);
+const WhatsappVerificationModal = lazy(() =>
+  import('@/features/auth/components/whatsapp-verification-modal').then((module) => ({ default: module.WhatsappVerificationModal })),
+);
+const BannerPopup = lazy(() => import('@/features/banner-popup/components/banner-popup').then((module) => ({ default: module.BannerPopup })));
 
 /**
  * Dashboard shell (000 §2): header, sidebar, content, footer. The toggle flips one active state that
@@ -57,9 +64,11 @@ export default function DashboardLayout() {
           </Text>
         </Box>
       </AppShell.Main>
-      <ChangePasswordModal />
-      <WhatsappVerificationModal />
-      <BannerPopup />
+      <Suspense fallback={null}>
+        <ChangePasswordModal />
+        <WhatsappVerificationModal />
+        <BannerPopup />
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isWriteRequest } from './data-changes.js';
+
+/** How long an answer is reused when nothing was written meanwhile (bounds staleness of time-based figures). */
+export const READ_CACHE_TTL_MS = 5_000;
+const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** Never cached: liveness must ask the database; documents are files, not JSON. */
+const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-files)(\/|$)/;
+
+interface Entry {
+  payload: string;
+  contentType: string;
+  expiresAt: number;
+}
+
+interface Pending {
+  promise: Promise<Entry | null>;
+  resolve: (entry: Entry | null) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on the request that computes an answer others may wait for (see registerReadCache). */
+    readCacheMiss: { key: string; generation: number; pending: Pending } | null;
+  }
+}
+
+/**
+ * Read answers in memory for a few seconds (decision 009). Every read of the API, per caller, is kept for
+ * READ_CACHE_TTL_MS unless data changes first: any write of this process, the hold sweeper, a notification
+ * push, or (with REDIS_URL) another process's write clears it all (plugins/data-changes.ts). Identical reads
+ * that arrive while the first one is still computing wait for its answer instead of asking the database again.
+ *
+ * Why: on the embedded database every query is served one at a time, so 50 screens reloading the same list
+ * queued behind each other; now one query answers them all. The key is the route, its query and body, and
+ * the caller (answers are per user: an agent's list is its own). A write's answer is sent only after the cache
+ * is cleared, so a client never reads, from this process, an older state than a write it has seen.
+ */
+export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL_MS }: { ttlMs?: number } = {}): void {
+  const entries = new Map<string, Entry>();
+  let pending = new Map<string, Pending>();
+  let totalBytes = 0;
+  let generation = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.payload.length;
+  };
+
+  app.dataChanges.onChange(() => {
+    entries.clear();
+    totalBytes = 0;
+    generation++;
+    // Requests that arrive from now on must not wait for an answer computed before the change.
+    pending = new Map();
+  });
+
+  const keyOf = (request: FastifyRequest): string | null => {
+    const url = request.routeOptions.url;
+    if (!url || (request.method !== 'GET' && request.method !== 'POST') || UNCACHED.test(url)) return null;
+    if (isWriteRequest(request.method, url)) return null;
+    // banners-list reads the Dash-Btn-Id header (001 §7); no other route reads request headers.
+    const button = request.headers['dash-btn-id'] ?? '';
+    const body = request.method === 'POST' ? JSON.stringify(request.body ?? null) : '';
+    return `${request.user?.id ?? 0}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`;
+  };
+
+  const sendEntry = (reply: FastifyReply, entry: Entry) => reply.header('content-type', entry.contentType).send(entry.payload);
+
+  app.decorateRequest('readCacheMiss', null);
+
+  // preHandler: after the auth hook (the caller is known) and validation (a bad request is answered as usual).
+  app.addHook('preHandler', async (request, reply) => {
+    const key = keyOf(request);
+    if (key === null) return;
+    const now = Date.now();
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > now) return sendEntry(reply, entry);
+    if (entry) drop(key);
+    const waiting = pending.get(key);
+    if (waiting) {
+      const answer = await waiting.promise;
+      if (answer) return sendEntry(reply, answer);
+      return; // the first request failed: compute our own answer
+    }
+    let resolve!: (entry: Entry | null) => void;
+    const promise = new Promise<Entry | null>((done) => (resolve = done));
+    const own: Pending = { promise, resolve };
+    pending.set(key, own);
+    request.readCacheMiss = { key, generation, pending: own };
+  });
+
+  const settle = (request: FastifyRequest, entry: Entry | null) => {
+    const miss = request.readCacheMiss;
+    if (!miss) return;
+    request.readCacheMiss = null;
+    if (pending.get(miss.key) === miss.pending) pending.delete(miss.key);
+    miss.pending.resolve(entry);
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const miss = request.readCacheMiss;
+    if (!miss) return payload;
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !contentType.startsWith('application/json') || payload.length > MAX_ENTRY_BYTES) {
+      settle(request, null);
+      return payload;
+    }
+    const entry: Entry = { payload, contentType, expiresAt: Date.now() + ttlMs };
+    // Computed while data changed: good enough for the requests that were already waiting, not for later ones.
+    if (miss.generation === generation && ttlMs > 0) {
+      while (totalBytes + payload.length > MAX_TOTAL_BYTES && entries.size > 0) drop(entries.keys().next().value!);
+      entries.set(miss.key, entry);
+      totalBytes += payload.length;
+    }
+    settle(request, entry);
+    return payload;
+  });
+  // An aborted or failed request must not leave others waiting.
+  app.addHook('onResponse', async (request) => settle(request, null));
+  app.addHook('onRequestAbort', async (request) => settle(request, null));
+}
