@@ -85,7 +85,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
 
   const serveSpa = hasSpaBuild(config.webDistDir);
   registerErrorHandler(app, { serveSpaIndex: serveSpa });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerRateLimit(app);
   await registerFormBodies(app);
   registerDataChanges(app);

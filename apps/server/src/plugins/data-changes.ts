@@ -85,8 +85,9 @@ export function registerDataChanges(app: FastifyInstance): void {
     addPeerBroadcast: (broadcast) => peers.push(broadcast),
   };
   app.decorate('dataChanges', dataChanges);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer (issue 8's overhead figure).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode < 400 && isWriteRequest(request.method, request.routeOptions.url)) dataChanges.changed();
-    return payload;
+    done(null, payload);
   });
 }

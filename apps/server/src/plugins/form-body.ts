@@ -32,8 +32,9 @@ export async function registerFormBodies(app: FastifyInstance): Promise<void> {
   });
 
   // Runs after multipart's own preValidation hook (registered above), before the route's schema.
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
+  // A callback hook, not an async one: it runs on every request (issue 8's overhead figure).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return done();
     const entries: Array<[string, string | UploadedFile]> = [];
     for (const [key, field] of Object.entries(request.body as Record<string, Multipart | Multipart[]>)) {
       for (const part of Array.isArray(field) ? field : [field]) {
@@ -47,6 +48,7 @@ export async function registerFormBodies(app: FastifyInstance): Promise<void> {
       }
     }
     request.body = formEntriesToObject(entries);
+    done();
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

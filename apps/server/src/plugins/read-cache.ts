@@ -102,13 +102,14 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     miss.pending.resolve(entry);
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, not async ones: they run on every answer (issue 8's overhead figure).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const miss = request.readCacheMiss;
-    if (!miss) return payload;
+    if (!miss) return done(null, payload);
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !contentType.startsWith('application/json') || payload.length > MAX_ENTRY_BYTES) {
       settle(request, null);
-      return payload;
+      return done(null, payload);
     }
     const entry: Entry = { payload, contentType, expiresAt: Date.now() + ttlMs };
     // Computed while data changed: good enough for the requests that were already waiting, not for later ones.
@@ -118,9 +119,15 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       totalBytes += payload.length;
     }
     settle(request, entry);
-    return payload;
+    done(null, payload);
   });
   // An aborted or failed request must not leave others waiting.
-  app.addHook('onResponse', async (request) => settle(request, null));
-  app.addHook('onRequestAbort', async (request) => settle(request, null));
+  app.addHook('onResponse', (request, _reply, done) => {
+    settle(request, null);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    settle(request, null);
+    done();
+  });
 }
