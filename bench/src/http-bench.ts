@@ -122,9 +122,12 @@ function todayInKarachi(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
 }
 
-/** The read scenarios of issue 8, each as its screen calls it. */
+/** What every browser adds to its requests: the portal gzips JSON answers of 1 KB and more for it (decision 009). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** The read scenarios of issue 8, each as its screen calls it (from a browser). */
 function readScenarios(adminToken: string, busyAgentToken: string): Array<{ name: string; request: LoadRequest }> {
-  return [
+  return withHeaders(BROWSER_HEADERS, [
     { name: 'listofbookings?page=1 (admin)', request: { method: 'GET', path: '/api/listofbookings?page=1', headers: bearer(adminToken) } },
     { name: 'agnetlistofbookings (busy agent)', request: { method: 'GET', path: '/api/agnetlistofbookings?page=1', headers: bearer(busyAgentToken) } },
     {
@@ -142,7 +145,11 @@ function readScenarios(adminToken: string, busyAgentToken: string): Array<{ name
       name: 'account-api all (busy agent)',
       request: { method: 'POST', path: '/api/account-api', headers: bearer(busyAgentToken), json: { type: 'all' } },
     },
-  ];
+  ]);
+}
+
+function withHeaders(headers: Record<string, string>, scenarios: Array<{ name: string; request: LoadRequest }>) {
+  return scenarios.map(({ name, request }) => ({ name, request: { ...request, headers: { ...headers, ...request.headers } } }));
 }
 
 /** Generates the workload, starts one server process on it and runs every HTTP measurement. */

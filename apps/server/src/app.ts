@@ -30,6 +30,7 @@ import { notifySafely } from './modules/notifications/notifier.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDataChanges } from './plugins/data-changes.js';
 import { registerReadCache } from './plugins/read-cache.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerFormBodies } from './plugins/form-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -91,6 +92,8 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   registerDataChanges(app);
   registerAuth(app);
   registerReadCache(app);
+  // After the read cache: its onSend keeps the plain answer, this one then compresses what goes out.
+  registerCompression(app);
   await registerOpenApi(app);
   await registerStorage(app);
   await registerRealtime(app);

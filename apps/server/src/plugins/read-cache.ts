@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody } from './compression.js';
 import { isWriteRequest } from './data-changes.js';
 
 /** How long an answer is reused when nothing was written meanwhile (bounds staleness of time-based figures). */
@@ -10,7 +11,10 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-files)(\/|$)/;
 
 interface Entry {
-  payload: string;
+  /** The answer's bytes: a Buffer is sent as it is, where a string would be measured and encoded on every hit. */
+  body: Buffer;
+  /** Its gzip, made on the first hit that accepts gzip (plugins/compression.ts) and reused after. */
+  gzip: Promise<Buffer> | null;
   contentType: string;
   expiresAt: number;
 }
@@ -48,7 +52,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    totalBytes -= entry.payload.length;
+    totalBytes -= entry.body.length;
   };
 
   app.dataChanges.onChange(() => {
@@ -69,7 +73,12 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     return `${request.user?.id ?? 0}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`;
   };
 
-  const sendEntry = (reply: FastifyReply, entry: Entry) => reply.header('content-type', entry.contentType).send(entry.payload);
+  const sendEntry = async (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+    reply.header('content-type', entry.contentType).header('vary', 'accept-encoding');
+    if (entry.body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return reply.send(entry.body);
+    entry.gzip ??= gzipBody(entry.body);
+    return reply.header('content-encoding', 'gzip').send(await entry.gzip);
+  };
 
   app.decorateRequest('readCacheMiss', null);
 
@@ -79,12 +88,12 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     if (key === null) return;
     const now = Date.now();
     const entry = entries.get(key);
-    if (entry && entry.expiresAt > now) return sendEntry(reply, entry);
+    if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry);
     if (entry) drop(key);
     const waiting = pending.get(key);
     if (waiting) {
       const answer = await waiting.promise;
-      if (answer) return sendEntry(reply, answer);
+      if (answer) return sendEntry(request, reply, answer);
       return; // the first request failed: compute our own answer
     }
     let resolve!: (entry: Entry | null) => void;
@@ -111,15 +120,16 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       settle(request, null);
       return done(null, payload);
     }
-    const entry: Entry = { payload, contentType, expiresAt: Date.now() + ttlMs };
+    const body = Buffer.from(payload);
+    const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + ttlMs };
     // Computed while data changed: good enough for the requests that were already waiting, not for later ones.
     if (miss.generation === generation && ttlMs > 0) {
-      while (totalBytes + payload.length > MAX_TOTAL_BYTES && entries.size > 0) drop(entries.keys().next().value!);
+      while (totalBytes + body.length > MAX_TOTAL_BYTES && entries.size > 0) drop(entries.keys().next().value!);
       entries.set(miss.key, entry);
-      totalBytes += payload.length;
+      totalBytes += body.length;
     }
     settle(request, entry);
-    done(null, payload);
+    done(null, body);
   });
   // An aborted or failed request must not leave others waiting.
   app.addHook('onResponse', (request, _reply, done) => {

@@ -1,0 +1,57 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Smaller answers gain nothing worth the CPU (and gzip would grow the tiniest ones). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const gzipAsync = promisify(gzip);
+
+/** gzip on libuv's thread pool, so a 2 MB ledger does not hold up other requests while it is compressed. */
+export function gzipBody(body: Buffer): Promise<Buffer> {
+  return gzipAsync(body);
+}
+
+/** Whether the client takes gzip (every browser sends `Accept-Encoding: gzip, deflate, br`); `gzip;q=0` refuses it. */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** JSON is what the API sends in bulk (lists, the ledger, search results); files and documents go as they are. */
+export function isCompressibleJson(reply: FastifyReply): boolean {
+  const contentType = reply.getHeader('content-type');
+  return typeof contentType === 'string' && contentType.startsWith('application/json') && !reply.hasHeader('content-encoding');
+}
+
+/**
+ * gzip for the API's JSON answers of 1 KB and more, when the client accepts it (decision 009 addendum): an
+ * agent's full ledger is 2.4 MB of JSON but about a tenth of that on the wire, which matters on the mobile
+ * connections many agents work from. Registered after the read cache, whose onSend keeps the plain answer;
+ * the read cache sends its own stored gzip on a hit (with Content-Encoding set, so nothing is done here).
+ */
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method === 'HEAD' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+    if (!isCompressibleJson(reply)) return done(null, payload);
+    reply.header('vary', 'accept-encoding');
+    if (!acceptsGzip(request)) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < COMPRESS_MIN_BYTES) return done(null, body);
+    gzipBody(body).then(
+      (compressed) => {
+        reply.header('content-encoding', 'gzip');
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: unknown) => done(error as Error),
+    );
+  });
+}
