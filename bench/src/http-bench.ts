@@ -105,8 +105,8 @@ export async function measureOverhead(server: RunningProcess, token: string, opt
   });
   const loadOptions = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds };
   try {
-    const referenceFigures = await measureLoad(reference.baseUrl, request, loadOptions);
-    const portalFigures = await measureLoad(server.baseUrl, request, loadOptions);
+    const referenceFigures = await measureLoad(reference.baseUrl, request, { ...loadOptions, serverPid: reference.child.pid });
+    const portalFigures = await measureLoad(server.baseUrl, request, { ...loadOptions, serverPid: server.child.pid });
     return {
       route: `GET ${route}`,
       reference: referenceFigures,
@@ -176,6 +176,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
         connections: options.connections,
         durationSeconds: options.durationSeconds,
         warmupSeconds: options.warmupSeconds,
+        serverPid: server.child.pid,
       });
       reads.push({ name: scenario.name, figures });
     }

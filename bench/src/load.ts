@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { round } from './processes.js';
+import { readCpuMs, round } from './processes.js';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -19,6 +19,12 @@ export interface LoadFigures {
   errors: number;
   /** Answers other than 2xx (an error for every read scenario here). */
   non2xx: number;
+  /**
+   * Share of one core the server and this load generator used during the measured run (100 = one core).
+   * A generator near 100 while the server is well below means the figure measures the generator.
+   */
+  serverCpuPercent: number | null;
+  benchCpuPercent: number;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface LoadFigures {
 export async function measureLoad(
   baseUrl: string,
   request: LoadRequest,
-  options: { connections: number; durationSeconds: number; warmupSeconds: number },
+  options: { connections: number; durationSeconds: number; warmupSeconds: number; serverPid?: number | undefined },
 ): Promise<LoadFigures> {
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
@@ -47,10 +53,28 @@ export async function measureLoad(
       timeout: 10,
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
+  const benchCpuBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await run(options.durationSeconds);
+  const elapsedMs = performance.now() - startedAt;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const serverCpuPercent =
+    serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs);
+  const benchCpuPercent = round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs);
   // No answer within the run: latency figures are meaningless, so they count as infinitely slow.
   if (result.requests.total === 0) {
-    return { requestsPerSecond: 0, p50Ms: Infinity, p99Ms: Infinity, maxMs: Infinity, requests: 0, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+    return {
+      requestsPerSecond: 0,
+      p50Ms: Infinity,
+      p99Ms: Infinity,
+      maxMs: Infinity,
+      requests: 0,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      serverCpuPercent,
+      benchCpuPercent,
+    };
   }
   return {
     requestsPerSecond: round(result.requests.average),
@@ -60,5 +84,7 @@ export async function measureLoad(
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    serverCpuPercent,
+    benchCpuPercent,
   };
 }

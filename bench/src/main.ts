@@ -16,6 +16,7 @@ import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { checkPostgres, prepareEngine, type Engine } from './engines.js';
 import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
+import type { LoadFigures } from './load.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, startNodeProcess, WEB_DIST_DIR } from './processes.js';
 
@@ -103,6 +104,19 @@ function table(headers: string[], rows: Array<Array<string | number>>): string {
   return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
+function loadCells(figures: LoadFigures): Array<string | number> {
+  return [
+    figures.requestsPerSecond,
+    figures.p50Ms,
+    figures.p99Ms,
+    figures.maxMs,
+    figures.errors,
+    figures.non2xx,
+    figures.serverCpuPercent ?? '-',
+    figures.benchCpuPercent,
+  ];
+}
+
 function printReport(engines: EngineResult[], assets: RouteAssets[] | null, lighthouse: LighthouseResult[] | null, checks: BudgetCheck[]) {
   const out: string[] = [];
   for (const result of engines) {
@@ -111,18 +125,13 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
     const o = result.overhead;
     out.push(
       table(
-        ['HTTP load (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx'],
+        ['HTTP load (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'server CPU %', 'bench CPU %'],
         [
-          [`reference node:http (${o.route})`, o.reference.requestsPerSecond, o.reference.p50Ms, o.reference.p99Ms, o.reference.maxMs, o.reference.errors, o.reference.non2xx],
-          [`portal ${o.route}  ratio ${o.ratio}`, o.portal.requestsPerSecond, o.portal.p50Ms, o.portal.p99Ms, o.portal.maxMs, o.portal.errors, o.portal.non2xx],
+          [`reference node:http (${o.route})`, ...loadCells(o.reference)],
+          [`portal ${o.route}  ratio ${o.ratio}`, ...loadCells(o.portal)],
           ...result.reads.map((read) => [
             read.name,
-            read.figures.requestsPerSecond,
-            read.figures.p50Ms,
-            read.figures.p99Ms,
-            read.figures.maxMs,
-            read.figures.errors,
-            read.figures.non2xx,
+            ...loadCells(read.figures),
           ]),
         ],
       ),

@@ -28,6 +28,14 @@ export function readMemory(pid: number): { rssMiB: number; peakRssMiB: number } 
   return { rssMiB: round(kib('VmRSS') / 1024, 1), peakRssMiB: round(kib('VmHWM') / 1024, 1) };
 }
 
+/** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat (Linux, 100 ticks/s). */
+export function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function round(value: number, digits = 0): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;

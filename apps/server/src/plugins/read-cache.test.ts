@@ -30,12 +30,15 @@ const writeRoute = defineRoute({
 
 let calls = 0;
 let failNext = false;
+/** Called when the slow read's handler starts (it then takes 50 ms). */
+let slowStarted: (() => void) | null = null;
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     extraRoutes: (app) => {
       registerRoute(app, readRoute, async (request) => ({ calls: ++calls, user_id: request.user?.id ?? null, q: request.query.q ?? null }));
       registerRoute(app, slowReadRoute, async (request) => {
+        slowStarted?.();
         await new Promise((resolve) => setTimeout(resolve, 50));
         return { calls: ++calls, user_id: request.user?.id ?? null, q: request.query.q ?? null };
       });
@@ -100,6 +103,30 @@ describe('read cache (issue 8, decision 009)', () => {
     expect((await read('/api/test/read?q=ttl')).json().calls).toBe(first);
     vi.setSystemTime(Date.now() + 200);
     expect((await read('/api/test/read?q=ttl')).json().calls).toBe(first + 1);
+  });
+
+  it('when an answer has timed out and its refresh is under way, then other readers get the previous answer meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const first = (await read('/api/test/slow-read?q=swr')).json().calls;
+    vi.setSystemTime(Date.now() + READ_CACHE_TTL_MS + 100);
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const refreshing = read('/api/test/slow-read?q=swr');
+    // The refresh is in its handler for 50 ms; these arrive meanwhile and are not held up by it.
+    await started;
+    slowStarted = null;
+    const meanwhile = await Promise.all([read('/api/test/slow-read?q=swr'), read('/api/test/slow-read?q=swr')]);
+    for (const answer of meanwhile) expect(answer.json().calls).toBe(first);
+    expect((await refreshing).json().calls).toBe(first + 1);
+    expect((await read('/api/test/slow-read?q=swr')).json().calls).toBe(first + 1);
+  });
+
+  it('when data changed, then a timed-out answer is never served, even while a refresh is under way', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const first = (await read('/api/test/slow-read?q=swr-write')).json().calls;
+    vi.setSystemTime(Date.now() + READ_CACHE_TTL_MS + 100);
+    await write();
+    const answers = await Promise.all([read('/api/test/slow-read?q=swr-write'), read('/api/test/slow-read?q=swr-write')]);
+    for (const answer of answers) expect(answer.json().calls).toBe(first + 1);
   });
 
   it('when a read fails, then the failure is not stored', async () => {

@@ -89,9 +89,11 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const now = Date.now();
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry);
-    if (entry) drop(key);
     const waiting = pending.get(key);
     if (waiting) {
+      // Only its time ran out (a change would have cleared it) and a fresh answer is on its way: the previous
+      // one serves meanwhile, so a slow answer (a 2 MB ledger) does not stall every reader each TTL.
+      if (entry) return sendEntry(request, reply, entry);
       const answer = await waiting.promise;
       if (answer) return sendEntry(request, reply, answer);
       return; // the first request failed: compute our own answer
@@ -117,6 +119,8 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     if (!miss) return done(null, payload);
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !contentType.startsWith('application/json') || payload.length > MAX_ENTRY_BYTES) {
+      // The previous answer, if its time ran out, is no longer the answer to serve.
+      drop(miss.key);
       settle(request, null);
       return done(null, payload);
     }
@@ -124,6 +128,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + ttlMs };
     // Computed while data changed: good enough for the requests that were already waiting, not for later ones.
     if (miss.generation === generation && ttlMs > 0) {
+      drop(miss.key);
       while (totalBytes + body.length > MAX_TOTAL_BYTES && entries.size > 0) drop(entries.keys().next().value!);
       entries.set(miss.key, entry);
       totalBytes += body.length;
