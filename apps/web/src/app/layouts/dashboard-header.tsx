@@ -1,12 +1,15 @@
-import { ActionIcon, Avatar, Box, Burger, Group, Menu, TextInput, Tooltip, UnstyledButton, Text } from '@mantine/core';
-import { IconLogout, IconSearch, IconUser, IconWorld } from '@tabler/icons-react';
+import { ActionIcon, Box, Burger, Group, TextInput } from '@mantine/core';
+import { IconSearch, IconWorld } from '@tabler/icons-react';
 import type { Session } from '@portal/contract/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RealtimeNotifications } from '@/features/notifications/components/realtime-notifications';
+import { ProfileAvatar } from './profile-avatar';
+
+const ProfileMenu = lazy(() => import('./profile-menu').then((module) => ({ default: module.ProfileMenu })));
 
 type DashboardHeaderProps = {
   session: Session;
@@ -66,33 +69,15 @@ export function DashboardHeader({
       </form>
 
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Visit website">
-          <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website">
-            <IconWorld size={20} />
-          </ActionIcon>
-        </Tooltip>
+        {/* Native titles, not Mantine tooltips: the header paints without the popover code (issue 8). */}
+        <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website" title="Visit website">
+          <IconWorld size={20} />
+        </ActionIcon>
         <NotificationBell />
-        <Menu position="bottom-end" width={200} shadow="md">
-          <Menu.Target>
-            <UnstyledButton aria-label="Profile menu">
-              <Group gap={8} wrap="nowrap">
-                <Avatar src={session.image || null} alt={session.name} name={session.name} radius="xl" size={34} color="brand" />
-                <Text size="sm" fw={600} visibleFrom="md" maw={140} truncate>
-                  {session.name}
-                </Text>
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to={paths.dashboard.myProfile.getHref()} leftSection={<IconUser size={16} />}>
-              My Profile
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
-              Logout
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {/* Until the menu's code arrives (right after the shell), the same picture shows, not yet a button. */}
+        <Suspense fallback={<ProfileAvatar session={session} />}>
+          <ProfileMenu session={session} onLogout={onLogout} />
+        </Suspense>
       </Group>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -11,18 +11,17 @@ export function NotificationBell() {
   const count = unread.data?.count ?? 0;
   const label = count > 99 ? '99+' : String(count);
   return (
-    <Tooltip label="Notifications">
-      <Indicator label={label} size={16} offset={4} color="accent.7" inline data-testid="notification-badge">
-        <ActionIcon
-          component={Link}
-          to={paths.dashboard.notifications.getHref()}
-          variant="subtle"
-          size="lg"
-          aria-label={`Notifications (${count})`}
-        >
-          <IconBell size={20} />
-        </ActionIcon>
-      </Indicator>
-    </Tooltip>
+    <Indicator label={label} size={16} offset={4} color="accent.7" inline data-testid="notification-badge">
+      <ActionIcon
+        component={Link}
+        to={paths.dashboard.notifications.getHref()}
+        variant="subtle"
+        size="lg"
+        aria-label={`Notifications (${count})`}
+        title="Notifications"
+      >
+        <IconBell size={20} />
+      </ActionIcon>
+    </Indicator>
   );
 }
