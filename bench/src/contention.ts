@@ -1,5 +1,5 @@
 import { bookOneSeat, soldSeats } from './api.js';
-import { round } from './processes.js';
+import { readCpuMs, round } from './processes.js';
 
 export interface ContentionFigures {
   attempts: number;
@@ -16,6 +16,10 @@ export interface ContentionFigures {
   p50Ms: number;
   p99Ms: number;
   wallMs: number;
+  /** Share of one core the server used while the bookings ran (100 = one core; see LoadFigures). */
+  serverCpuPercent: number | null;
+  /** The same for the bench process (the 200 uploads are built and sent from it). PostgreSQL is not measured. */
+  benchCpuPercent: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -36,12 +40,15 @@ export async function measureContention(options: {
   pnr: string;
   seats: number;
   attempts: number;
+  serverPid?: number | undefined;
 }): Promise<ContentionFigures> {
   const { baseUrl, agentTokens, adminToken, groupId, pnr, seats, attempts } = options;
   const before = await soldSeats(baseUrl, adminToken, groupId);
   if (before.sold !== 0 || before.total !== seats) {
     throw new Error(`${pnr} should have ${seats} free seats before the run; it has ${before.total - before.sold}`);
   }
+  const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
+  const benchCpuBefore = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: attempts }, (_, number) =>
@@ -49,6 +56,9 @@ export async function measureContention(options: {
     ),
   );
   const wallMs = performance.now() - started;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const serverCpuPercent =
+    serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / wallMs);
   const successes = results.filter((result) => result.status === 200 || result.status === 201).length;
   const refused = results.filter((result) => result.status === 409).length;
   const after = await soldSeats(baseUrl, adminToken, groupId);
@@ -64,5 +74,7 @@ export async function measureContention(options: {
     p50Ms: round(percentile(latencies, 50), 1),
     p99Ms: round(percentile(latencies, 99), 1),
     wallMs: round(wallMs),
+    serverCpuPercent,
+    benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / wallMs),
   };
 }

@@ -197,6 +197,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
       pnr: CONTENTION_PNR,
       seats: CONTENTION_SEATS,
       attempts: options.contentionAttempts,
+      serverPid: server.child.pid,
     });
     return { engine: prepared.engine, workload, memory: { afterStart, afterReads }, overhead, reads, contention };
   } catch (error) {

@@ -139,7 +139,8 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
     const c = result.contention;
     out.push(
       `contention: ${c.attempts} single-seat bookings on ${c.seats} seats: ${c.successes} booked, ${c.refused} refused (409), ` +
-        `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms`,
+        `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms; ` +
+        `server CPU ${c.serverCpuPercent ?? '-'} %, bench CPU ${c.benchCpuPercent} %`,
     );
     out.push(
       `memory (RSS MiB): after start ${result.memory.afterStart.rssMiB}, after reads ${result.memory.afterReads.rssMiB} (peak ${result.memory.afterReads.peakRssMiB})`,

@@ -36,11 +36,16 @@ export function createStoreAndPushNotifier({
   push: PushNotification;
   logger: FastifyBaseLogger;
 }): Notifier {
-  async function notifyUsers({ userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] }): Promise<void> {
+  /** `knownSender`: the sender's row when the caller has just read it (a booking event), to skip reading it again. */
+  async function notifyUsers(
+    { userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] },
+    knownSender?: NotificationSender,
+  ): Promise<void> {
     const unique = [...new Set(userIds)].filter((id) => id !== senderUserId);
     const recipients = await findLiveUserIds({ db, userIds: unique });
     if (recipients.length === 0) return;
-    const sender = senderUserId === null ? undefined : await findSender({ db, userId: senderUserId });
+    const sender =
+      senderUserId === null ? undefined : knownSender?.id === senderUserId ? knownSender : await findSender({ db, userId: senderUserId });
     // Name and picture as they are now: a later rename does not rewrite old notifications (000 §3).
     const image = sender?.imagePath ? getPublicFileUrl({ publicUrl, storagePath: sender.imagePath }) : null;
     const rows = await insertNotifications({
@@ -64,7 +69,7 @@ export function createStoreAndPushNotifier({
   }
 
   return {
-    notifyUsers,
+    notifyUsers: (input) => notifyUsers(input),
     async notifyAdmins(input) {
       await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) });
     },
@@ -77,12 +82,15 @@ export function createStoreAndPushNotifier({
       if (!sender) return;
       const plan = await planBookingNotice({ db, sender, notice });
       if (!plan || plan.recipients.length === 0) return;
-      await notifyUsers({
-        userIds: plan.recipients,
-        senderUserId: actorUserId === null ? null : sender.id,
-        bookingId: plan.bookingId,
-        message: plan.message,
-      });
+      await notifyUsers(
+        {
+          userIds: plan.recipients,
+          senderUserId: actorUserId === null ? null : sender.id,
+          bookingId: plan.bookingId,
+          message: plan.message,
+        },
+        sender,
+      );
     },
   };
 }
