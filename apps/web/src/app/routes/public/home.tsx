@@ -20,6 +20,9 @@ const features = [
 ];
 
 export const HOME_TITLE = 'Airline Group Tickets';
+
+/** Ticket cards shown per sector before 'Show all N PNRs' (decision 010). */
+export const HOME_CARDS_PER_SECTOR = 3;
 export const HOME_DESCRIPTION =
   'Group Fares: B2B portal for Pakistani travel agents to search, book and pay for airline group tickets.';
 
@@ -85,6 +88,7 @@ export default function HomeRoute() {
             loading={sectors.isPending}
             signedIn={session !== null}
             renderAction={renderBook}
+            collapseAfter={HOME_CARDS_PER_SECTOR}
           />
           <HomeBanners />
         </Stack>

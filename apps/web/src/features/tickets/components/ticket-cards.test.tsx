@@ -67,12 +67,53 @@ describe('Ticket cards (000 §2 "Ticket cards")', () => {
     expect(await screen.findByRole('dialog', { name: 'Login to your portal' })).toBeInTheDocument();
   });
 
+  it('when a sector has more than 3 tickets on the home page, then 3 show until Show all N PNRs is pressed', async () => {
+    const tickets = Array.from({ length: 5 }, (_, index) =>
+      buildTicket({ id: 100 + index, pnr: `PNR00${index}`, price: null, infant_price: null }),
+    );
+    stubFetch({
+      'GET /api/available-sector': reply(availableSectorRoute, 200, {
+        mysectors: [],
+        tickets: [
+          { sector: 'LHE - DXB', tickets },
+          { sector: 'LHE - JED', tickets: [buildReturnTicket({ price: null, infant_price: null, sector: 'LHE - JED' })] },
+        ],
+      }),
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+
+    const dubai = await screen.findByRole('region', { name: 'LHE - DXB' });
+    expect(within(dubai).getByText('5 PNRs')).toBeInTheDocument();
+    expect(within(dubai).getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+      'PNR PNR000',
+      'PNR PNR001',
+      'PNR PNR002',
+    ]);
+    // A sector within the limit has no button.
+    expect(within(screen.getByRole('region', { name: 'LHE - JED' })).queryByRole('button', { name: /^Show all/ })).not.toBeInTheDocument();
+
+    await user.click(within(dubai).getByRole('button', { name: 'Show all 5 PNRs' }));
+    expect(within(dubai).getAllByRole('article')).toHaveLength(5);
+    expect(within(dubai).queryByRole('button', { name: /^Show all/ })).not.toBeInTheDocument();
+  });
+
   it('when an admin opens a my-sector Booking List, then pnr-respect-to-mysector is asked and the title heads the page', async () => {
     storeSession(buildSession({ role: 'admin' }));
     const fetchMock = stubFetch({
       'POST /api/pnr-respect-to-mysector': reply(pnrRespectToMySectorRoute, 200, {
         mysector: umrah,
-        tickets: [{ sector: 'LHE - DXB', tickets: [buildTicket({ price: 0 }), buildTicket({ id: 9, pnr: 'XYZ789', remaining: 3 })] }],
+        tickets: [
+          {
+            sector: 'LHE - DXB',
+            tickets: [
+              buildTicket({ price: 0 }),
+              buildTicket({ id: 9, pnr: 'XYZ789', remaining: 3 }),
+              buildTicket({ id: 10, pnr: 'QRS111' }),
+              buildTicket({ id: 11, pnr: 'QRS222' }),
+            ],
+          },
+        ],
       }),
     });
     renderApp('/dashboard/booking/3/Umrah');
@@ -84,6 +125,9 @@ describe('Ticket cards (000 §2 "Ticket cards")', () => {
     expect(within(card('XYZ789')).getByText('Only 3 seats left')).toBeInTheDocument();
     expect(within(card('ABC123')).queryByText(/seats? left/)).not.toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ my_sector_id: 3 });
+    // Only the public home page collapses a sector: the Booking List shows every ticket.
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).not.toBeInTheDocument();
   });
 
   it("when an agent's my-sector has no tickets, then pnr-respect-to-mysector-user answers and 'No Ticket Found' shows", async () => {
