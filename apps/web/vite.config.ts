@@ -5,13 +5,13 @@ import { defineConfig } from 'vite';
 const API_TARGET = 'http://localhost:8080';
 
 // Vendor code that every screen needs goes in long-lived chunks; each route is lazy-loaded
-// (src/app/router.tsx), so /signin ships only the shell, Mantine core and the login form.
-function vendorChunk(id: string): string | null {
-  if (!id.includes('node_modules')) return null;
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-  if (/node_modules\/@tanstack\//.test(id)) return 'query';
-  return null;
-}
+// (src/app/router.tsx), so /signin ships only the shell, Mantine core and the login form. React has
+// the higher priority: a group takes its modules' dependencies along, and React must not end up in
+// the query chunk (which /signin does not load, issue 8).
+const vendorGroups = [
+  { name: 'react', test: /node_modules\/(react|react-dom|scheduler|react-router)\//, priority: 20 },
+  { name: 'query', test: /node_modules\/@tanstack\//, priority: 10 },
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -46,7 +46,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: vendorChunk, debugName: 'vendor' }],
+          groups: vendorGroups,
         },
       },
     },

@@ -21,12 +21,17 @@ export type RouteAssets = { route: FrontendRoute; js: AssetGroup; css: AssetGrou
 
 /**
  * The lazy route modules each page needs before its first paint (apps/web/src/app/router.tsx):
- * the router loads the layout and the page of the matched branch together, so both count.
+ * the router loads the query cache's scope, the layout and the page of the matched branch together,
+ * so all count (/signin sits outside the scope).
  */
 const ROUTE_MODULES: Record<FrontendRoute, string[]> = {
-  '/': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/home.tsx'],
+  '/': ['src/app/layouts/query-scope.tsx', 'src/app/layouts/public-layout.tsx', 'src/app/routes/public/home.tsx'],
   '/signin': ['src/app/routes/auth/signin.tsx'],
-  '/dashboard': ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/dashboard/dashboard-home.tsx'],
+  '/dashboard': [
+    'src/app/layouts/query-scope.tsx',
+    'src/app/layouts/dashboard-layout.tsx',
+    'src/app/routes/dashboard/dashboard-home.tsx',
+  ],
 };
 
 export const FRONTEND_ROUTES = Object.keys(ROUTE_MODULES) as FrontendRoute[];

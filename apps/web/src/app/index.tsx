@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './provider';
 import { createAppRouter } from './router';
+import { ShellProvider } from './shell-provider';
 
 export function App() {
   const [router] = useState(createAppRouter);
   return (
-    <AppProvider>
+    <ShellProvider>
       <RouterProvider router={router} />
-    </AppProvider>
+    </ShellProvider>
   );
 }

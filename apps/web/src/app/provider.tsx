@@ -1,26 +1,7 @@
-import { Collapse, MantineProvider, mergeThemeOverrides, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
-import { theme } from './theme';
-
-/** Loaded after the first paint: no page needs a toast or a dialog before it has rendered (issue 8). */
-const AppOverlays = lazy(() => import('@/components/app-overlays'));
-
-/** Mantine's test env turns off transitions but not Collapse's; tests need it instant too. */
-const testTheme = mergeThemeOverrides(theme, {
-  components: { Collapse: Collapse.extend({ defaultProps: { transitionDuration: 0 } }) },
-});
-
-/**
- * Mantine's dimmed text (gray.6) and placeholders (gray.5) fall below WCAG AA contrast (4.5:1) on
- * white and on the light gray page background; these greys pass on both (issue 8, Lighthouse).
- */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#656d76' },
-  dark: {},
-});
+import { ShellProvider } from './shell-provider';
 
 type AppProviderProps = {
   children: ReactNode;
@@ -29,21 +10,15 @@ type AppProviderProps = {
   env?: 'default' | 'test';
 };
 
+/**
+ * The shell and a query cache around any tree: what component tests render a screen in. The running
+ * app (app/index.tsx) uses ShellProvider and gets its cache from the routes (lib/query-scope.tsx).
+ */
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider
-      theme={env === 'test' ? testTheme : theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-      env={env}
-    >
-      <QueryClientProvider client={client}>
-        {children}
-        <Suspense fallback={null}>
-          <AppOverlays />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
+    <QueryClientProvider client={client}>
+      <ShellProvider env={env}>{children}</ShellProvider>
+    </QueryClientProvider>
   );
 }

@@ -58,4 +58,18 @@ describe('/signin (000 §2, §4, §8)', () => {
     expect(screen.getByText('The password field is required.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('when a field is filled after a refused submit, then its message goes and the other stays', async () => {
+    const fetchMock = stubFetch({});
+    renderApp('/signin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('The email field is required.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/Email/), 'agent@example.com');
+
+    await waitFor(() => expect(screen.queryByText('The email field is required.')).not.toBeInTheDocument());
+    expect(screen.getByText('The password field is required.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
-import { loginBodySchema, type Session } from '@portal/contract/auth';
-import { useForm } from 'react-hook-form';
+import type { Session } from '@portal/contract/auth';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useLogin } from '../api/login';
-
-type LoginFormValues = z.input<typeof loginBodySchema>;
+import { useLoginForm } from '../api/use-login-form';
 
 type LoginFormProps = {
   onSuccess: (session: Session) => void;
@@ -18,48 +13,51 @@ type LoginFormProps = {
   submitLabel?: string;
 };
 
-/** E-mail and password, both required (000 §5). Shows the server's message or the generic text (000 §8). */
+/**
+ * E-mail and password, both required (000 §5). Shows the server's message or the generic text (000 §8).
+ * Plain state rather than react-hook-form: two fields do not need it, and /signin's first paint is
+ * 16 KB lighter without it (issue 8, decision 011).
+ */
 export function LoginForm({ onSuccess, failureMessage = errorMessage, submitLabel = 'Log In' }: LoginFormProps) {
-  const loginMutation = useLogin({ onSuccess });
-  const form = useForm<LoginFormValues, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const { values, errors, pending, failure, setField, submit } = useLoginForm({ onSuccess });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
-        {loginMutation.isError ? (
+        {failure ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failureMessage(loginMutation.error)}
+            {failureMessage(failure.error)}
           </Alert>
         ) : null}
         <TextInput
           label="Email"
           type="email"
+          name="email"
           autoComplete="email"
           placeholder="you@agency.com"
           required
           leftSection={<IconAt size={16} />}
-          error={errors.email?.message}
-          {...form.register('email')}
+          error={errors.email}
+          value={values.email}
+          onChange={(event) => setField('email', event.currentTarget.value)}
         />
         <PasswordInput
           label="Password"
+          name="password"
           autoComplete="current-password"
           placeholder="Your password"
           required
           leftSection={<IconLock size={16} />}
-          error={errors.password?.message}
-          {...form.register('password')}
+          error={errors.password}
+          value={values.password}
+          onChange={(event) => setField('password', event.currentTarget.value)}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.forgot.getHref()} size="sm">
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" loading={loginMutation.isPending}>
+        <Button type="submit" fullWidth size="md" loading={pending}>
           {submitLabel}
         </Button>
       </Stack>
