@@ -36,7 +36,7 @@ import { registerFormBodies } from './plugins/form-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { hasSpaBuild, registerSpa } from './plugins/spa.js';
+import { hasSpaBuild, inlineScriptHashes, registerSpa } from './plugins/spa.js';
 import { registerStorage } from './plugins/storage.js';
 
 declare module 'fastify' {
@@ -86,7 +86,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
 
   const serveSpa = hasSpaBuild(config.webDistDir);
   registerErrorHandler(app, { serveSpaIndex: serveSpa });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, serveSpa ? inlineScriptHashes(config.webDistDir!) : []);
   await registerRateLimit(app);
   await registerFormBodies(app);
   registerDataChanges(app);

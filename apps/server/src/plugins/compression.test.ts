@@ -92,6 +92,10 @@ describe('gzip of JSON answers (decision 009 addendum)', () => {
     ['gzip; q=0.0', false],
     ['deflate, br', false],
     ['', false],
+    // An explicit gzip decides over the wildcard, whichever comes first.
+    ['*;q=0, gzip', true],
+    ['gzip;q=0, *', false],
+    ['br, *;q=0', false],
   ])('when Accept-Encoding is %j, then gzip accepted is %s', (header, expected) => {
     expect(acceptsGzip({ headers: { 'accept-encoding': header } } as never)).toBe(expected);
   });

@@ -16,13 +16,17 @@ export function gzipBody(body: Buffer): Promise<Buffer> {
 export function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
   if (!header) return false;
+  // An explicit gzip entry decides over a wildcard, wherever each stands in the list (RFC 9110 §12.5.3).
+  let wildcard: boolean | undefined;
   for (const part of header.toLowerCase().split(',')) {
     const [coding, ...params] = part.trim().split(';');
     if (coding !== 'gzip' && coding !== '*') continue;
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === 'gzip') return accepted;
+    wildcard ??= accepted;
   }
-  return false;
+  return wildcard ?? false;
 }
 
 /** JSON is what the API sends in bulk (lists, the ledger, search results); files and documents go as they are. */

@@ -7,27 +7,32 @@ import helmet, { type HelmetOptions } from 'helmet';
  * built SPA: its own scripts and styles, inline styles (Mantine writes style attributes and tags),
  * pictures from the server, data: and blob: URLs (previews of uploads), and Socket.IO on the same host.
  */
-export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
-      formAction: ["'self'"],
-      // No upgrade-insecure-requests: the default deployment is plain HTTP on a LAN address (PRODUCT §2).
+export function securityHeaderOptions(inlineScriptHashes: readonly string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // index.html's inline scripts are allowed by their hashes only (plugins/spa.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        // No upgrade-insecure-requests: the default deployment is plain HTTP on a LAN address (PRODUCT §2).
+      },
     },
-  },
-  // PDFs and pictures open in new tabs and in <img>; the default same-origin policies would block nothing we need.
-  crossOriginEmbedderPolicy: false,
-};
+    // PDFs and pictures open in new tabs and in <img>; the default same-origin policies would block nothing we need.
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+export const SECURITY_HEADER_OPTIONS: HelmetOptions = securityHeaderOptions();
 
 /**
  * The headers helmet sets for these options, worked out once. The policy has no per-request part (no nonces,
@@ -54,8 +59,8 @@ export function computeSecurityHeaders(options: HelmetOptions = SECURITY_HEADER_
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
+export function registerSecurityHeaders(app: FastifyInstance, inlineScriptHashes: readonly string[] = []): void {
+  const headers = computeSecurityHeaders(securityHeaderOptions(inlineScriptHashes));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+const VERSION_SCRIPT = "(function () { if (localStorage.getItem('version') !== '1.0') location.reload(); })();";
+const INDEX_HTML = `<!doctype html><html><head><script>${VERSION_SCRIPT}</script></head><body><div id="root"></div><script src="/assets/app.js"></script></body></html>`;
 
 const BIG_JS = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};`;
 
@@ -95,6 +97,14 @@ describe('static SPA (PRODUCT §1)', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("connect-src 'self' ws: wss:");
+  });
+
+  it("when any answer is sent, then the CSP allows index.html's inline version script by its SHA-256, and only it", async () => {
+    const hash = createHash('sha256').update(VERSION_SCRIPT).digest('base64');
+    for (const url of ['/', '/api/health']) {
+      const csp = (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function hasSpaBuild(webDistDir: string | undefined): webDistDir is string {
   return !!webDistDir && existsSync(path.join(webDistDir, 'index.html')) && statSync(webDistDir).isDirectory();
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the site version check, 000 §4, which runs
+ * inline so that no page load waits for a separate request): their SHA-256, read once at start, so the
+ * policy allows exactly these scripts and follows any edit of them.
+ */
+export function inlineScriptHashes(webDistDir: string): string[] {
+  const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, content]) => `'sha256-${createHash('sha256').update(content ?? '').digest('base64')}'`,
+  );
 }
 
 /**
