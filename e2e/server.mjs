@@ -1,7 +1,7 @@
 // Starts the built portal for the browser journeys: a fresh embedded database with demo data
 // in a temporary DATA_DIR, removed when the run ends.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${process.env.E2E_PORT ?? '8181'}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const { args: nodeArgs } = JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8'));
+const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -9,6 +9,7 @@ import {
   round,
   runNodeScript,
   SERVER_MAIN,
+  SERVER_NODE_ARGS,
   startNodeProcess,
   WORKLOAD_MAIN,
   type RunningProcess,
@@ -159,7 +160,13 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
   log(`[${prepared.engine}] generated in ${workload.seconds} s: ${JSON.stringify(workload.counts)}`);
 
   const port = await freePort();
-  const server = await startNodeProcess({ script: SERVER_MAIN, env: serverEnv(prepared, port), port, healthPath: '/api/health' });
+  const server = await startNodeProcess({
+    script: SERVER_MAIN,
+    nodeArgs: SERVER_NODE_ARGS,
+    env: serverEnv(prepared, port),
+    port,
+    healthPath: '/api/health',
+  });
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const afterStart = readMemory(server.child.pid!);

@@ -18,7 +18,7 @@ import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
 import type { LoadFigures } from './load.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
-import { freePort, ROOT_DIR, round, SERVER_MAIN, startNodeProcess, WEB_DIST_DIR } from './processes.js';
+import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +55,7 @@ async function lighthouseOnDemo(runs: number): Promise<LighthouseResult[]> {
   const port = await freePort();
   const server = await startNodeProcess({
     script: SERVER_MAIN,
+    nodeArgs: SERVER_NODE_ARGS,
     env: serverEnv(prepared, port, { SEED_DEMO: '1', PUBLIC_URL: `http://localhost:${port}` }),
     port,
     healthPath: '/api/health',

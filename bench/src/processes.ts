@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main.js');
+/** The Node.js options `npm start` runs the server with (apps/server/node-args.json): the bench measures the same. */
+export const SERVER_NODE_ARGS: string[] = (
+  JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/server/node-args.json'), 'utf8')) as { args: string[] }
+).args;
 export const WORKLOAD_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-main.js');
 export const WEB_DIST_DIR = path.join(ROOT_DIR, 'apps/web/dist');
 

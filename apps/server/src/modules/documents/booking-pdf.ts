@@ -66,7 +66,7 @@ function drawHeader(doc: Pdf, data: BookingPdfData): void {
 
 /** The booking PDF as bytes (PRODUCT §4): agency, PNR, airline, every leg, passengers, totals, status. */
 export async function renderBookingPdf(data: BookingPdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { doc, bytes } = createPdf({ title: `Booking ${data.bookingId} - PNR ${data.pnr}`, ...options });
+  const { doc, bytes } = await createPdf({ title: `Booking ${data.bookingId} - PNR ${data.pnr}`, ...options });
   drawHeader(doc, data);
 
   drawFacts(doc, [

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { DocumentLeg } from './document-data.js';
 import { formatCalendarDate, formatClockTime } from './document-format.js';
 
@@ -24,8 +23,13 @@ export interface PdfOptions {
   compress?: boolean;
 }
 
-/** An A4 document and a promise of its bytes, settled when `doc.end()` has flushed everything. */
-export function createPdf({ title, layout = 'portrait', compress = true }: PdfOptions): { doc: Pdf; bytes: Promise<Buffer> } {
+/**
+ * An A4 document and a promise of its bytes, settled when `doc.end()` has flushed everything. pdfkit (about
+ * 25 MB resident with its fonts) is loaded by the first document, not at start: most server processes serve
+ * far more lists than PDFs (issue 8, the embedded server's memory).
+ */
+export async function createPdf({ title, layout = 'portrait', compress = true }: PdfOptions): Promise<{ doc: Pdf; bytes: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout,

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { describeAgency, type NameListEntry, type PassengerKind } from './document-data.js';
 
 /**
@@ -30,6 +29,8 @@ function toDateCell(value: string): Date | string {
 }
 
 export async function renderPnrExcel({ pnr, passengers }: { pnr: string; passengers: NameListEntry[] }): Promise<Buffer> {
+  // exceljs (about 28 MB resident) is loaded by the first workbook, not at start (issue 8, memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Group Fares';
   workbook.created = new Date();

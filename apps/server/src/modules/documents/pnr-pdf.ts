@@ -29,7 +29,7 @@ export interface PnrPdfData {
 }
 
 export async function renderPnrPdf(data: PnrPdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { doc, bytes } = createPdf({ title: `PNR ${data.pnr}`, layout: 'landscape', ...options });
+  const { doc, bytes } = await createPdf({ title: `PNR ${data.pnr}`, layout: 'landscape', ...options });
   const left = doc.page.margins.left;
   const top = doc.page.margins.top;
   const width = contentWidth(doc);
