@@ -21,7 +21,8 @@ export function useLoginForm({ onSuccess }: UseLoginFormOptions) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
-  // Fetched once the form is on screen, so that a submit finds it loaded (a failed fetch is retried then).
+  // Fetched once the form is on screen, so that a submit finds it loaded. If that fetch fails, the submit
+  // asks again (a browser may keep the failure until a reload) and shows the generic message if it fails.
   useEffect(() => {
     loadLogin().catch(() => undefined);
   }, []);
