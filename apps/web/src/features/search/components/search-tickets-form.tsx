@@ -1,10 +1,25 @@
-import '@mantine/dates/styles.css';
 import { Button, Grid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPlaneArrival, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+
+/**
+ * The calendar (Mantine dates with dayjs and floating-ui, about 38 KB gzipped) is not needed to paint the home
+ * page: a read-only field of the same size shows the date until it has loaded, right after the first paint
+ * (issue 8, the home page's first paint).
+ */
+const SearchDateInput = lazy(() => import('./search-date-input'));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM-DD' as the calendar field shows it ('DD MMM YYYY'). */
+function displayDate(value: string | null): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match) return '';
+  const [, year, month, day] = match;
+  return `${day} ${MONTHS[Number(month) - 1] ?? ''} ${year}`;
+}
 
 export type SearchValues = { departure: string; arrival: string; date: string | null };
 
@@ -71,16 +86,21 @@ export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <DatePickerInput
-            label="Date"
-            placeholder="Pick a date"
-            required
-            valueFormat="DD MMM YYYY"
-            leftSection={<IconCalendar size={16} />}
-            value={values.date}
-            onChange={(value) => set('date', value)}
-            error={errors.date}
-          />
+          <Suspense
+            fallback={
+              <TextInput
+                label="Date"
+                placeholder="Pick a date"
+                required
+                readOnly
+                leftSection={<IconCalendar size={16} />}
+                value={displayDate(values.date)}
+                error={errors.date}
+              />
+            }
+          >
+            <SearchDateInput value={values.date} onChange={(value) => set('date', value)} error={errors.date} />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
           <Button type="submit" fullWidth mt={{ base: 0, sm: 25 }} leftSection={<IconSearch size={16} />} color="accent.7">
