@@ -21,6 +21,8 @@ const env = {
   FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
 };
 const failures = [];
+/** Each failed test with the start of its message, printed again at the very end (CI shows the tail). */
+const failedTests = [];
 let passed = 0;
 let failed = 0;
 
@@ -70,6 +72,27 @@ function countVitest(file, step) {
   failed += report.numFailedTests;
   if (report.numFailedTests > 0 || step.code !== 0) failures.push(step.name);
   if (report.numFailedTests === 0 && step.code !== 0) failed += 1; // failed outside a test (setup, type error)
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failedTests.push(`${step.name} > ${where} > ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      failedTests.push(`${step.name} > ${where} (the file failed to run)\n${firstLines(file.message)}`);
+    }
+  }
+}
+
+/** The first lines of a failure message, without colour codes, indented. */
+function firstLines(message = '', count = 12) {
+  return message
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, count)
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 function countCheck(step) {
@@ -164,6 +187,7 @@ if (chromium) {
     failed += stats.unexpected;
     if (stats.unexpected > 0 || e2e.code !== 0) failures.push(e2e.name);
     if (stats.unexpected === 0 && e2e.code !== 0) failed += 1;
+    for (const line of e2e.output.split('\n')) if (/^\s*✘/.test(line)) failedTests.push(`${e2e.name} >${line.replace(/^\s*✘\s*/, ' ')}`);
   } else countCheck(e2e);
 } else {
   failed += 1;
@@ -172,6 +196,11 @@ if (chromium) {
 
 rmSync(reports, { recursive: true, force: true });
 log('');
+if (failedTests.length > 0) {
+  log('Failed tests:');
+  for (const test of failedTests) log(`  ${test}`);
+  log('');
+}
 if (failures.length > 0) log(`Failed: ${failures.join('; ')}`);
 log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
