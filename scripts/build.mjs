@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { prerender } from './prerender.mjs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,9 +44,14 @@ run(process.execPath, [tscBin, '-b', ...(force ? ['--force'] : []), 'apps/server
 const webDir = path.join(root, 'apps/web');
 const webBuilt = path.join(webDir, 'dist/index.html');
 const webSources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(webDir, p));
-const sourcesTime = Math.max(...webSources.map(newestMtime), newestMtime(path.join(root, 'packages/contract/src')));
+const sourcesTime = Math.max(
+  ...webSources.map(newestMtime),
+  newestMtime(path.join(root, 'packages/contract/src')),
+  newestMtime(path.join(root, 'scripts/prerender.mjs')),
+);
 if (force || !existsSync(webBuilt) || statSync(webBuilt).mtimeMs < sourcesTime) {
   run(process.execPath, [bin(webDir, 'vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'], webDir);
+  prerender(webDir);
   precompress(path.join(webDir, 'dist'));
 }
 

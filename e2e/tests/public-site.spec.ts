@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ADMIN, scan, signIn } from './support.js';
+import { ADMIN, appStarted, scan, signIn } from './support.js';
 
 /** Issue 7: the public pages on a phone, the copy toast, the sitemap, and a new banner in the dashboard carousel. */
 
@@ -14,6 +14,7 @@ test('on a phone, a visitor uses the menu to reach Contact, Bank Accounts (copy)
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Search Group Tickets' })).toBeVisible();
+  await appStarted(page);
 
   // The off-canvas menu (000 §2) leads to Contact Us: +92 call and WhatsApp links with a prefilled message.
   await page.getByRole('button', { name: 'Toggle navigation' }).click();

@@ -12,6 +12,14 @@ const PNG = Buffer.from(
 );
 export const scan = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+/**
+ * Waits until the app runs on the page. `/` and `/signin` are painted from prerendered HTML first (decision 012):
+ * links and forms work before that, but a click on a button of the app's own (a menu, a picker) is not seen.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+}
+
 /** Today in Asia/Karachi, as the date picker names its day buttons ('23 November 2026'). */
 export function todayLabel(): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: 'numeric', month: 'long', year: 'numeric' });
@@ -59,10 +67,15 @@ export async function fillPassenger(
 /** From the home page, searches `from` to `to` from today and waits for the results route (000 §2). */
 export async function searchFromHome(page: Page, from: string, to: string): Promise<void> {
   await page.goto('/');
+  await appStarted(page);
   const form = page.getByRole('form', { name: 'Search Group Tickets' });
   await form.getByRole('textbox', { name: 'Departure' }).fill(from);
   await form.getByRole('textbox', { name: 'Arrival' }).fill(to);
-  await form.getByRole('button', { name: 'Date' }).click();
+  // The calendar hydrates when its code has arrived (decision 012); a click before that is not seen.
+  await expect(async () => {
+    await form.getByRole('button', { name: 'Date' }).click();
+    await expect(page.getByRole('button', { name: todayLabel(), exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByRole('button', { name: todayLabel(), exact: true }).click();
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`/search/${from}/${to}/\\d{4}-\\d{2}-\\d{2}$`));

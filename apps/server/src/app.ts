@@ -36,7 +36,7 @@ import { registerFormBodies } from './plugins/form-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { hasSpaBuild, inlineScriptHashes, registerSpa } from './plugins/spa.js';
+import { hasSpaBuild, inlineScriptHashes, registerSpa, spaPageResolver } from './plugins/spa.js';
 import { registerStorage } from './plugins/storage.js';
 
 declare module 'fastify' {
@@ -85,7 +85,8 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   app.decorate('appSecret', await resolveAppSecret(config));
 
   const serveSpa = hasSpaBuild(config.webDistDir);
-  registerErrorHandler(app, { serveSpaIndex: serveSpa });
+  const spaPage = serveSpa ? spaPageResolver(config.webDistDir!) : undefined;
+  registerErrorHandler(app, { spaPage });
   registerSecurityHeaders(app, serveSpa ? inlineScriptHashes(config.webDistDir!) : []);
   await registerRateLimit(app);
   await registerFormBodies(app);
@@ -97,7 +98,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await registerOpenApi(app);
   await registerStorage(app);
   await registerRealtime(app);
-  if (serveSpa) await registerSpa(app, config.webDistDir!);
+  if (serveSpa) await registerSpa(app, config.webDistDir!, spaPage);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -44,7 +44,13 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
  * unexpected is logged and answers 500 "Server Error" without its internal text (PRODUCT §3: bad input
  * never produces a 500).
  */
-export function registerErrorHandler(app: FastifyInstance, options: { serveSpaIndex: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: {
+    /** The SPA's HTML file for a client-side route (plugins/spa.ts), when the app serves the SPA. */
+    spaPage?: (url: string) => string;
+  },
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(422).send(toValidationAnswer(error));
@@ -74,8 +80,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpaIn
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes of the SPA (/dashboard/...) are answered with its index.html; the SPA
     // shows 'Sorry! Page Not Found' itself for paths it does not know (000 §2).
-    if (options.serveSpaIndex && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    if (options.spaPage && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(options.spaPage(request.url));
     }
     return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   });

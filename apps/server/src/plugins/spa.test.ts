@@ -108,6 +108,59 @@ describe('static SPA (PRODUCT §1)', () => {
   });
 });
 
+describe('prerendered public pages (decision 012)', () => {
+  const EXTRA_SCRIPT = "console.log('prerendered page only')";
+  const HOME_HTML = `<!doctype html><html><head><script>${VERSION_SCRIPT}</script></head><body><div id="root" data-prerendered="/"><h1>Airline group tickets</h1></div></body></html>`;
+  const SIGNIN_HTML = `<!doctype html><html><head><script>${VERSION_SCRIPT}</script><script>${EXTRA_SCRIPT}</script></head><body><div id="root" data-prerendered="/signin"><h2>Log In</h2>${'<p>Welcome back.</p>'.repeat(100)}</div></body></html>`;
+  let p: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-web-prerendered-'));
+    mkdirSync(path.join(dir, 'prerender'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(dir, 'prerender', 'index.html'), HOME_HTML);
+    writeFileSync(path.join(dir, 'prerender', 'signin.html'), SIGNIN_HTML);
+    writeFileSync(path.join(dir, 'prerender', 'signin.html.gz'), gzipSync(SIGNIN_HTML));
+    p = await buildTestApp({ webDistDir: dir });
+  });
+  afterAll(async () => {
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("when / is opened, then the home page's prerendered HTML answers, revalidated on every visit", async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await p.app.inject({ method, url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(response.body).toBe(HOME_HTML);
+    }
+  });
+
+  it('when /signin is opened, with or without a query string, then its prerendered HTML answers, gzipped when accepted', async () => {
+    expect((await p.app.inject({ method: 'GET', url: '/signin' })).body).toBe(SIGNIN_HTML);
+    expect((await p.app.inject({ method: 'GET', url: '/signin?from=home' })).body).toBe(SIGNIN_HTML);
+    const gzipped = await p.app.inject({ method: 'GET', url: '/signin', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(SIGNIN_HTML);
+  });
+
+  it('when any other page of the SPA is opened, then the plain index.html answers it', async () => {
+    for (const url of ['/dashboard', '/signin/extra', '/about-us', '/search/LHE/JED/2026-12-05']) {
+      const response = await p.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("when a prerendered page carries an inline script of its own, then the CSP allows it by its hash too", async () => {
+    const csp = (await p.app.inject({ method: 'GET', url: '/signin' })).headers['content-security-policy'] as string;
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash(VERSION_SCRIPT)} ${hash(EXTRA_SCRIPT)};`);
+  });
+});
+
 describe('OpenAPI document (PRODUCT §3)', () => {
   it('when /api/docs is opened, then the Swagger UI page answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });

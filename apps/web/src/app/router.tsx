@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { RedirectIfSession, RequireAdmin, RequireSession } from './guards';
@@ -94,6 +94,23 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+export function createAppRouter(routes: RouteObject[] = createAppRoutes()) {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes that match `pathname` and puts what they export in place of `lazy`, so that the router
+ * starts with the page ready to render: hydrating prerendered HTML (decision 012) must render the same tree
+ * at once, not the loading fallback first.
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded);
+      delete route.lazy;
+    }),
+  );
 }

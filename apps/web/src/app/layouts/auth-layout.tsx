@@ -37,7 +37,8 @@ export function AuthLayout({ title, subtitle, children, footer, wide = false }: 
             ))}
           </Stack>
         </Stack>
-        <Text size="xs" c="brand.2">
+        {/* The year of the prerendered HTML may be last year's (decision 012). */}
+        <Text size="xs" c="brand.2" suppressHydrationWarning>
           © {new Date().getFullYear()} Group Fares
         </Text>
       </Box>

@@ -58,7 +58,8 @@ export function PublicFooter() {
       <div className={classes.bottom}>
         <Container size="xl">
           <Group justify="space-between" py="md" gap="xs">
-            <Text size="xs" c="gray.5">
+            {/* The year of the prerendered HTML may be last year's (decision 012). */}
+            <Text size="xs" c="gray.5" suppressHydrationWarning>
               © {new Date().getFullYear()} Group Fares. All rights reserved.
             </Text>
             <Text size="xs" c="gray.5">

@@ -1,7 +1,7 @@
 import { Badge, Box, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Ticket } from '@portal/contract/tickets';
 import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { LoginModal } from '@/features/auth/components/login-modal';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
 import { HomeBanners } from '@/features/public-site/components/home-banners';
@@ -30,7 +30,6 @@ export const HOME_DESCRIPTION =
 export default function HomeRoute() {
   usePageMeta({ title: HOME_TITLE, description: HOME_DESCRIPTION });
   const session = useSession();
-  const sectors = useAvailableSectors();
   // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.
   const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
 
@@ -83,13 +82,7 @@ export default function HomeRoute() {
               <Text c="dimmed">Group fares currently on offer, by route.</Text>
             </Stack>
           </Group>
-          <TicketSectorList
-            groups={sectors.data?.tickets}
-            loading={sectors.isPending}
-            signedIn={session !== null}
-            renderAction={renderBook}
-            collapseAfter={HOME_CARDS_PER_SECTOR}
-          />
+          <AvailableSectors signedIn={session !== null} renderAction={renderBook} />
           <HomeBanners />
         </Stack>
       </Container>
@@ -117,5 +110,24 @@ export default function HomeRoute() {
         onSuccess={() => continueBooking?.()}
       />
     </>
+  );
+}
+
+/**
+ * The sectors and their ticket cards. The only part of the page that reads them, so that their arrival
+ * re-renders this list alone, and with a deferred value: React renders the cards in slices it can interrupt,
+ * instead of one long task on a phone right after the page has painted (issue 8, total blocking time).
+ */
+function AvailableSectors({ signedIn, renderAction }: { signedIn: boolean; renderAction: (ticket: Ticket) => ReactNode }) {
+  const sectors = useAvailableSectors();
+  const groups = useDeferredValue(sectors.data?.tickets);
+  return (
+    <TicketSectorList
+      groups={groups}
+      loading={sectors.isPending || groups !== sectors.data?.tickets}
+      signedIn={signedIn}
+      renderAction={renderAction}
+      collapseAfter={HOME_CARDS_PER_SECTOR}
+    />
   );
 }

@@ -1,15 +1,20 @@
 import { Button, Grid, TextInput } from '@mantine/core';
 import { IconCalendar, IconPlaneArrival, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import type { SearchDateInputProps } from './search-date-input';
 
+let searchDateInput: Promise<{ default: ComponentType<SearchDateInputProps> }> | undefined;
+const loadSearchDateInput = () => (searchDateInput ??= import('./search-date-input'));
 /**
- * The calendar (Mantine dates with dayjs and floating-ui, about 38 KB gzipped) is not needed to paint the home
- * page: a read-only field of the same size shows the date until it has loaded, right after the first paint
- * (issue 8, the home page's first paint).
+ * The calendar (Mantine dates with dayjs and floating-ui, about 38 KB gzipped) is not needed to paint the page:
+ * a read-only field of the same size shows the date until it has loaded (issue 8, the home page's first paint).
+ * Its code is fetched as soon as this module runs rather than when the field first renders, so that on the
+ * prerendered home page it hydrates with the rest of the form and a tap on Date is not lost (decision 012).
  */
-const SearchDateInput = lazy(() => import('./search-date-input'));
+void loadSearchDateInput();
+const SearchDateInput = lazy(loadSearchDateInput);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
