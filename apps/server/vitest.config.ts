@@ -8,13 +8,13 @@ const contractSrc = path.resolve(here, '../../packages/contract/src');
 
 /**
  * Two projects run the same test files (PRODUCT §1: "The same test suite runs on both"):
- * `pglite` on an in-memory PGlite per file, `postgres` on a fresh database per file on TEST_DATABASE_URL.
+ * `pglite` on an in-memory PGlite per file (loaded from a migrated dump), `postgres` on a fresh database per file on TEST_DATABASE_URL.
  * Without a reachable PostgreSQL the postgres project is skipped with a notice, except under CI=true,
  * where it runs and fails with the reason.
  */
 export default defineConfig(async () => {
   const projects: TestProjectInlineConfiguration[] = [
-    { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+    { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['src/test/pglite-global-setup.ts'] } },
   ];
   const reach = await canReachPostgres();
   if (reach.ok || process.env.CI === 'true') {

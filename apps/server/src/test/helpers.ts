@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
@@ -19,9 +19,15 @@ export const ADMIN_PASSWORD = 'Admin@12345';
 
 const silentLogger = { info: () => undefined, warn: () => undefined };
 
+let pgliteTemplate: Blob | undefined;
+
 /** PGlite in memory, or a fresh copy of the migrated template on PostgreSQL (see vitest.config.ts). */
-async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') {
+    // Loaded from the dump the pglite project's global setup made (pglite-global-setup.ts).
+    pgliteTemplate ??= new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openDatabase({ dataDir: 'memory://', template: pgliteTemplate });
+  }
 
   const name = `${inject('pgRunPrefix')}${randomBytes(6).toString('hex')}`;
   const admin = await connectMaintenance();

@@ -1,44 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, getTableName, isNull, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.js';
-import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../../test/postgres.js';
+import { openTestDatabase } from '../../test/helpers.js';
 import { SETTING_DEFAULTS } from '../../modules/settings/settings.table.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../database.js';
+import type { Database, DatabaseHandle } from '../database.js';
 import * as schema from '../schema.js';
 import { seedDatabase, type SeedOptions } from './seed.js';
 
 const ADMIN_EMAIL = 'owner@example.com';
 const DEFAULT_PASSWORD = 'Admin@12345';
-
-/** PGlite in memory; in the vitest `postgres` project, a fresh copy of the migrated template instead. */
-async function openSeedTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
-  const name = `${inject('pgRunPrefix')}seed_${randomBytes(4).toString('hex')}`;
-  const maintenance = await connectMaintenance();
-  try {
-    await maintenance.query(`create database ${quoteIdent(name)} template ${quoteIdent(inject('pgTemplate'))}`);
-  } finally {
-    await maintenance.end();
-  }
-  const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name), dataDir: 'unused' });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = await connectMaintenance();
-      try {
-        await cleanup.query(`drop database if exists ${quoteIdent(name)} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
 
 function createRecordingLogger() {
   const warnings: string[] = [];
@@ -79,7 +53,7 @@ describe('seedDatabase', () => {
     let afterSecond: Record<string, number>;
 
     beforeAll(async () => {
-      handle = await openSeedTestDatabase();
+      handle = await openTestDatabase();
       db = handle.db;
       const recording = createRecordingLogger();
       warnings = recording.warnings;
@@ -258,7 +232,7 @@ describe('seedDatabase', () => {
     let db: Database;
 
     beforeAll(async () => {
-      handle = await openSeedTestDatabase();
+      handle = await openTestDatabase();
       db = handle.db;
       await seedDatabase({
         db,
@@ -296,7 +270,7 @@ describe('seedDatabase', () => {
     let dataDir: string;
 
     beforeAll(async () => {
-      handle = await openSeedTestDatabase();
+      handle = await openTestDatabase();
       dataDir = await mkdtemp(path.join(tmpdir(), 'seed-test-'));
       await seedDatabase({
         db: handle.db,

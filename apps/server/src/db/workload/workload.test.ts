@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
 import { airlines } from '../../modules/airlines/airlines.table.js';
@@ -17,9 +16,8 @@ import { ledgerEntries } from '../../modules/ledger/ledger.table.js';
 import { payments } from '../../modules/payments/payments.table.js';
 import { sectors } from '../../modules/sectors/sectors.table.js';
 import { users } from '../../modules/users/users.table.js';
-import { bearer, randomIp } from '../../test/helpers.js';
-import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../../test/postgres.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../database.js';
+import { bearer, openTestDatabase, randomIp } from '../../test/helpers.js';
+import type { Database, DatabaseHandle } from '../database.js';
 import { getKarachiDate } from '../seed/calendar.js';
 import { seedDatabase } from '../seed/seed.js';
 import { createRandom } from '../seed/random.js';
@@ -31,31 +29,6 @@ import { planGroups } from './workload-inventory.js';
 const SCALE = 0.01;
 const SEED = 4_242;
 const DAY = 86_400_000;
-
-/** An empty migrated database: PGlite in memory, or in the postgres project a fresh copy of the migrated template. */
-async function openEmptyDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
-  const name = `${inject('pgRunPrefix')}workload_${randomBytes(4).toString('hex')}`;
-  const maintenance = await connectMaintenance();
-  try {
-    await maintenance.query(`create database ${quoteIdent(name)} template ${quoteIdent(inject('pgTemplate'))}`);
-  } finally {
-    await maintenance.end();
-  }
-  const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name), dataDir: 'unused' });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = await connectMaintenance();
-      try {
-        await cleanup.query(`drop database if exists ${quoteIdent(name)} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
 
 async function countRows(db: Database, table: PgTable): Promise<number> {
   const [row] = await db.select({ value: count() }).from(table);
@@ -73,7 +46,7 @@ describe('generateWorkload', () => {
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), 'portal-workload-'));
-      handle = await openEmptyDatabase();
+      handle = await openTestDatabase();
       db = handle.db;
       result = await generateWorkload({ db, now, seed: SEED, scale: SCALE, uploadsDir: path.join(dataDir, 'uploads') });
       // What a server starting on the workload does first.
