@@ -31,8 +31,7 @@ async function openAndStart(user: User, counts: { children?: string } = {}) {
 }
 
 async function pickOption(user: User, field: HTMLElement, option: string) {
-  await user.click(field);
-  await user.click(await screen.findByRole('option', { name: option }));
+  await user.selectOptions(field, option);
 }
 
 async function fillPassenger(

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
+import { PassengerTitleSelect } from '@/components/passenger-title-select';
 import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -43,16 +44,12 @@ export function PassengerFieldset({ index, slot, today }: PassengerFieldsetProps
           control={control}
           name={name('title')}
           render={({ field }) => (
-            <Select
-              label="Title"
-              required
-              placeholder="Select"
-              data={[...PASSENGER_TITLES[slot.type]]}
+            <PassengerTitleSelect
+              titles={PASSENGER_TITLES[slot.type]}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors?.title?.message}
-              allowDeselect={false}
             />
           )}
         />

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
-import { Badge, Fieldset, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { PassengerTitleSelect } from '@/components/passenger-title-select';
 import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { IconCalendar } from '@tabler/icons-react';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -53,16 +54,12 @@ export function PassengerEditFieldset({ index, type, today }: PassengerEditField
           control={control}
           name={name('title')}
           render={({ field }) => (
-            <Select
-              label="Title"
-              required
-              placeholder="Select"
-              data={[...PASSENGER_TITLES[type]]}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
+            <PassengerTitleSelect
+              titles={PASSENGER_TITLES[type]}
+              value={field.value}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors?.title?.message}
-              allowDeselect={false}
             />
           )}
         />
