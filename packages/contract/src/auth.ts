@@ -38,12 +38,16 @@ export const loginRoute = defineRoute({
   response: { 200: z.object({ success: sessionSchema }), ...errorResponses },
 });
 
+/** 403 on every other signed-in route while `change_password` is set (issue 16.6). */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Please change your password first.';
+
 export const logoutRoute = defineRoute({
   method: 'POST',
   path: '/logout',
   summary: "Revoke the caller's token",
   tags: ['auth'],
   access: 'user',
+  duringPasswordChange: true,
   response: { 200: messageSchema, ...errorResponses },
 });
 
@@ -89,9 +93,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const changePasswordRoute = defineRoute({
   method: 'POST',
   path: '/changeuserpassword',
-  summary: "Change the caller's password (clears change_password)",
+  summary: "Change the caller's password (clears change_password; signs out the caller's other sessions)",
   tags: ['auth'],
   access: 'user',
+  duringPasswordChange: true,
   body: changePasswordBodySchema,
   response: { 200: messageSchema, ...errorResponses },
 });

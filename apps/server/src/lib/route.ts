@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (PRODUCT §4); read by the one auth hook in plugins/auth.ts. */
     access?: Access;
+    /** The route stays open while the caller must change its password (contract RouteDef). */
+    duringPasswordChange?: true;
   }
 }
 
@@ -63,7 +65,7 @@ export function registerRoute<D extends RouteDef>(
   app.route({
     method: def.method,
     url: `/api${def.path}`,
-    config: { access: def.access },
+    config: { access: def.access, duringPasswordChange: def.duringPasswordChange },
     schema: {
       summary: def.summary,
       tags: def.tags,

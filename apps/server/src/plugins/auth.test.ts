@@ -162,7 +162,7 @@ describe('session cache (issue 8: the auth lookup is not repeated for every requ
 });
 
 describe('SessionCache', () => {
-  const session = { user: { id: 1, role: 'admin' as const, name: 'A', email: 'a@example.com', agentId: null, tokenId: 9 }, lastUsedAt: 0 };
+  const session = { user: { id: 1, role: 'admin' as const, name: 'A', email: 'a@example.com', agentId: null, tokenId: 9, changePassword: false }, lastUsedAt: 0 };
 
   it('when the time to live has passed, then the entry is gone', () => {
     const cache = new SessionCache(5_000);

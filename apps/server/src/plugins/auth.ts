@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createForbiddenError, createUnauthenticatedError } from '../lib/http-error.js';
+import { createPasswordChangeRequiredError } from '../modules/auth/auth.errors.js';
 import { authenticateToken, type AuthUser } from '../modules/auth/auth.usecases.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 
@@ -39,6 +40,8 @@ export function registerAuth(app: FastifyInstance): void {
     if (access === 'optional') return;
     if (!request.user) throw createUnauthenticatedError();
     if (access === 'admin' && request.user.role !== 'admin') throw createForbiddenError();
+    // Issue 16.6: the forced change of 000 §4 holds for the API too, not only in the browser.
+    if (request.user.changePassword && !request.routeOptions.config.duringPasswordChange) throw createPasswordChangeRequiredError();
   });
   // Sessions may have changed with any write (logout, a rejected agent, a deactivated admin, a new name).
   app.dataChanges.onChange(() => cache.clear());

@@ -13,8 +13,16 @@ declare module 'fastify' {
     notifier: Notifier;
     /** The Socket.IO server on app.server at /socket.io (PRODUCT §1 realtime). */
     io: Server;
+    /**
+     * Disconnects the open sockets of sessions that just ended, in every process (issue 16.5): one token (logout),
+     * or all of a user's but `exceptTokenId` (a new password, a rejected, deleted or deactivated account).
+     */
+    endSessions(target: { tokenId: number } | { userId: number; exceptTokenId?: number }): void;
   }
 }
+
+/** Each socket's own room, so that ending one session disconnects exactly its sockets. */
+const sessionRoom = (tokenId: number) => `session-${tokenId}`;
 
 /** How long start-up waits for REDIS_URL before giving up with a clear message. */
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
@@ -107,6 +115,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       (user) => {
         if (!user) return next(new Error(UNAUTHENTICATED_SOCKET_MESSAGE));
         socket.data.userId = user.id;
+        socket.data.tokenId = user.tokenId;
         return next();
       },
       (error: unknown) => {
@@ -117,10 +126,18 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userChannel(socket.data.userId as number));
+    void socket.join([userChannel(socket.data.userId as number), sessionRoom(socket.data.tokenId as number)]);
   });
 
   app.decorate('io', io);
+  app.decorate('endSessions', (target: { tokenId: number } | { userId: number; exceptTokenId?: number }) => {
+    if ('tokenId' in target) {
+      io.in(sessionRoom(target.tokenId)).disconnectSockets(true);
+      return;
+    }
+    const sockets = io.in(userChannel(target.userId));
+    (target.exceptTokenId === undefined ? sockets : sockets.except(sessionRoom(target.exceptTokenId))).disconnectSockets(true);
+  });
   app.decorate(
     'notifier',
     createStoreAndPushNotifier({

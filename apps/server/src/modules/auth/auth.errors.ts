@@ -1,4 +1,5 @@
 import { createFieldError, HttpError } from '../../lib/http-error.js';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@portal/contract/auth';
 
 // Messages the seeds' clients show as they are (000 §6, PRODUCT §3/§4).
 
@@ -48,4 +49,9 @@ export function createTooManyAttemptsError(retryAfter: string): HttpError {
     code: 'auth.too_many_attempts',
     message: `Too many attempts. Please try again in ${retryAfter}.`,
   });
+}
+
+/** Issue 16.6: while `change_password` is set, only changeuserpassword, logout and my-profile answer. */
+export function createPasswordChangeRequiredError(): HttpError {
+  return new HttpError({ statusCode: 403, code: 'auth.password_change_required', message: PASSWORD_CHANGE_REQUIRED_MESSAGE });
 }

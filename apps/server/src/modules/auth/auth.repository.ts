@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { files } from '../files/files.table.js';
@@ -7,6 +7,8 @@ import { tokens } from './tokens.table.js';
 
 /** Tokens expire after 30 days without use (PRODUCT §3). */
 export const TOKEN_IDLE_DAYS = 30;
+/** Absolute lifetime of a session, from its sign-in (issue 16.7; README "Accounts and sessions"). */
+export const TOKEN_MAX_AGE_DAYS = 30;
 
 /** A forgot-password temporary password is valid 1 hour (PRODUCT §4). */
 export const TEMP_PASSWORD_VALID_MINUTES = 60;
@@ -135,6 +137,8 @@ export async function findLiveToken({ db, tokenHash }: { db: Executor; tokenHash
         eq(tokens.tokenHash, tokenHash),
         isNull(tokens.revokedAt),
         gt(tokens.lastUsedAt, sql`now() - ${sql.raw(`interval '${TOKEN_IDLE_DAYS} days'`)}`),
+        // Issue 16.7: however often it is used, a token ends 30 days after the sign-in that made it.
+        gt(tokens.createdAt, sql`now() - ${sql.raw(`interval '${TOKEN_MAX_AGE_DAYS} days'`)}`),
         isNull(users.deletedAt),
       ),
     )
@@ -153,12 +157,15 @@ export async function revokeToken({ db, tokenId }: { db: Executor; tokenId: numb
     .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt)));
 }
 
-/** Signs the user out everywhere (reject, delete, a verified WhatsApp number): every token not yet revoked is revoked now. */
-export async function revokeUserTokens({ db, userId }: { db: Executor; userId: number }): Promise<number> {
+/**
+ * Signs the user out everywhere (reject, delete, a verified WhatsApp number, a new password): every token not yet
+ * revoked is revoked now, but `exceptTokenId` (the session that changed its own password, issue 16.5).
+ */
+export async function revokeUserTokens({ db, userId, exceptTokenId }: { db: Executor; userId: number; exceptTokenId?: number }): Promise<number> {
   const rows = await db
     .update(tokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)))
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), exceptTokenId === undefined ? undefined : ne(tokens.id, exceptTokenId)))
     .returning({ id: tokens.id });
   return rows.length;
 }

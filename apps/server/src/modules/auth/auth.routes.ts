@@ -29,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         userAgent: request.headers['user-agent'] ?? null,
         publicUrl: app.config.publicUrl,
+        onSessionsEnded: (userId) => app.endSessions({ userId }),
       });
       return { success: session };
     },
@@ -36,7 +37,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, logoutRoute, async (request) => {
-    await logout({ db: app.db, tokenId: requireUser(request.user).tokenId });
+    const { tokenId } = requireUser(request.user);
+    await logout({ db: app.db, tokenId });
+    app.endSessions({ tokenId });
     return { message: 'Logged out successfully.' };
   });
 
@@ -52,12 +55,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, changePasswordRoute, async (request) => {
-    await changePassword({
-      db: app.db,
-      userId: requireUser(request.user).id,
-      oldPassword: request.body.old_password,
-      newPassword: request.body.new_password,
-    });
+    const { id: userId, tokenId } = requireUser(request.user);
+    await changePassword({ db: app.db, userId, tokenId, oldPassword: request.body.old_password, newPassword: request.body.new_password });
+    app.endSessions({ userId, exceptTokenId: tokenId });
     return { message: 'Password changed successfully!' };
   });
 

@@ -22,6 +22,7 @@ import {
   insertToken,
   insertUser,
   revokeToken,
+  revokeUserTokens,
   setTemporaryPassword,
   TEMP_PASSWORD_VALID_MINUTES,
   touchToken,
@@ -40,6 +41,8 @@ export interface AuthUser {
   agentId: number | null;
   /** The token of this request, so logout can revoke exactly it. */
   tokenId: number;
+  /** The password must be changed before anything else (000 §4; enforced by the auth hook, issue 16.6). */
+  changePassword: boolean;
 }
 
 /** Writing last_used_at on every request would turn each read into a write; once a minute is enough for a 30-day expiry. */
@@ -89,10 +92,10 @@ async function toSession({
 }
 
 /** Whether the user's forgot-password temporary password is `password` and still within its hour. */
-async function matchesTemporaryPassword(user: UserRow, password: string): Promise<boolean> {
-  if (!user.tempPasswordHash || !user.tempPasswordExpiresAt) return false;
-  if (user.tempPasswordExpiresAt.getTime() <= Date.now()) return false;
-  return verifyPassword(password, user.tempPasswordHash);
+async function matchesTemporaryPassword(user: UserRow | undefined, password: string): Promise<boolean> {
+  const live = user?.tempPasswordHash && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() > Date.now();
+  const matches = await verifyPassword(password, live ? user.tempPasswordHash : await getDummyHash());
+  return Boolean(live) && matches;
 }
 
 export async function login({
@@ -101,6 +104,7 @@ export async function login({
   password,
   userAgent,
   publicUrl,
+  onSessionsEnded,
 }: {
   db: Database;
   email: string;
@@ -108,6 +112,8 @@ export async function login({
   userAgent: string | null;
   /** PUBLIC_URL, for the picture's URL. */
   publicUrl: string;
+  /** Told when signing in with a temporary password ended the user's other sessions (issue 16.5). */
+  onSessionsEnded?: (userId: number) => void;
 }): Promise<Session> {
   const user = await findUserByEmail({ db, email });
   // A registrant has no password until an admin accepts the registration, so the approval state is
@@ -117,11 +123,14 @@ export async function login({
   if (user?.activeStatus === 'pending') throw createAccountPendingError();
   if (user?.activeStatus === 'rejected') throw createAccountRejectedError();
 
-  const passwordOk = user?.passwordHash
-    ? await verifyPassword(password, user.passwordHash)
-    : (await verifyPassword(password, await getDummyHash()), false);
-  // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in.
-  const temporaryOk = user && !passwordOk ? await matchesTemporaryPassword(user, password) : false;
+  // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in. Both are
+  // always checked, against the dummy hash where the account has none, so that a wrong password costs the same
+  // whether or not the account exists or holds a temporary password (issue 16.7).
+  const [passwordOk, temporaryMatch] = await Promise.all([
+    verifyPassword(password, user?.passwordHash ?? (await getDummyHash())),
+    matchesTemporaryPassword(user, password),
+  ]);
+  const temporaryOk = Boolean(user) && !passwordOk && temporaryMatch;
   if (!user || !(passwordOk || temporaryOk)) throw createInvalidCredentialsError();
   if (!user.isActive) throw createAccountDeactivatedError();
 
@@ -129,8 +138,14 @@ export async function login({
   if (temporaryOk) {
     // One-time: it becomes the password and the forced-change modal opens (000 §4). Losing a race with
     // another login using the same temporary password answers like a wrong password.
-    const consumed = await consumeTemporaryPassword({ db, userId: user.id, tempPasswordHash: user.tempPasswordHash! });
+    const consumed = await db.transaction(async (tx) => {
+      const row = await consumeTemporaryPassword({ db: tx, userId: user.id, tempPasswordHash: user.tempPasswordHash! });
+      // A reset password ends every session made with the old one (issue 16.5).
+      if (row) await revokeUserTokens({ db: tx, userId: user.id });
+      return row;
+    });
     if (!consumed) throw createInvalidCredentialsError();
+    onSessionsEnded?.(user.id);
     signedIn = consumed;
   }
 
@@ -218,6 +233,7 @@ export async function authenticateToken({
     email: user.email,
     agentId: user.role === 'admin' ? null : user.agentId,
     tokenId: row.tokenId,
+    changePassword: user.changePassword,
   };
   cache?.set(tokenHash, { user: signedIn, lastUsedAt }, generation, now);
   return signedIn;
@@ -259,19 +275,28 @@ export async function register({ db, input }: { db: Database; input: RegisterBod
   }
 }
 
-/** Own account only: the seed's client also sends `email`, which is ignored (PRODUCT §4 scope). */
+/**
+ * Own account only: the seed's client also sends `email`, which is ignored (PRODUCT §4 scope). The caller's
+ * other sessions end with the old password (issue 16.5); the one that changed it goes on.
+ */
 export async function changePassword({
   db,
   userId,
+  tokenId,
   oldPassword,
   newPassword,
 }: {
   db: Database;
   userId: number;
+  tokenId: number;
   oldPassword: string;
   newPassword: string;
 }): Promise<void> {
   const user = await findUserById({ db, userId });
   if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) throw createWrongOldPasswordError();
-  await updateUserPassword({ db, userId, passwordHash: await hashPassword(newPassword) });
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await updateUserPassword({ db: tx, userId, passwordHash });
+    await revokeUserTokens({ db: tx, userId, exceptTokenId: tokenId });
+  });
 }
