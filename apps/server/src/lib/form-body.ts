@@ -74,3 +74,18 @@ export function formEntriesToObject(entries: Iterable<[string, FormValue]>): Rec
   for (const [key, value] of entries) assign(body, splitKey(key), value);
   return body;
 }
+
+/**
+ * The dotted path of the first text holding a NUL character (`passengers.0.firstname`), or undefined. PostgreSQL
+ * text cannot hold one, so such input must be refused before it reaches a query (issue 16.9). Files are skipped:
+ * their bytes are checked by content where they are used.
+ */
+export function findNulText(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  if (typeof value !== 'object' || value === null || isUploadedFile(value) || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNulText(item, [...path, key]) ?? (key.includes('\u0000') ? [...path, key].join('.') : undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -39,6 +39,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
 };
 
+const MULTIPART_PARSER_ERROR = /multipart|boundary/i;
+
 /**
  * The one error handler (STYLE: fastify/demo): known errors answer their status and message; anything
  * unexpected is logged and answers 500 "Server Error" without its internal text (PRODUCT §3: bad input
@@ -64,6 +66,10 @@ export function registerErrorHandler(
     const known = CLIENT_ERROR_MESSAGES[error.code];
     if (known) {
       return reply.code(statusCode === 500 ? 400 : statusCode).send({ message: known });
+    }
+    // The multipart parser (busboy) rejects a cut-off or garbled form with a plain Error and no status (issue 16.9).
+    if (statusCode === 500 && MULTIPART_PARSER_ERROR.test(error.message ?? '') && request.headers['content-type']?.toLowerCase().includes('multipart/')) {
+      return reply.code(400).send({ message: CLIENT_ERROR_MESSAGES.FST_PROTO_VIOLATION });
     }
     if (error instanceof SyntaxError && statusCode === 400) {
       return reply.code(400).send({ message: CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });

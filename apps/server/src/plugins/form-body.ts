@@ -1,9 +1,26 @@
 import multipart, { type MultipartFile, type Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { formEntriesToObject, type UploadedFile } from '../lib/form-body.js';
+import { findNulText, formEntriesToObject, type UploadedFile } from '../lib/form-body.js';
+import { createFieldError, HttpError } from '../lib/http-error.js';
 
 /** PRODUCT §4: passport scans and pictures are at most 2,097,152 bytes. */
 export const MAX_FILE_BYTES = 2_097_152;
+
+const MULTIPART_TYPE = /^\s*multipart\//i;
+const BOUNDARY_PARAMETER = /;\s*boundary\s*=\s*("[^"]+"|[^\s;]+)/i;
+
+function createMissingBoundaryError(): HttpError {
+  return new HttpError({ statusCode: 400, code: 'http.multipart_boundary', message: 'The form is malformed: its multipart boundary is missing.' });
+}
+
+function createNulCharacterError(field: string): HttpError {
+  const name = field.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? field;
+  return createFieldError({
+    code: 'http.nul_character',
+    field: field.replaceAll('\u0000', ''),
+    message: `The ${name.replaceAll('\u0000', '').replaceAll('_', ' ')} may not contain a NUL character.`,
+  });
+}
 
 function isFilePart(part: Multipart): part is MultipartFile {
   return part.type === 'file';
@@ -15,6 +32,14 @@ function isFilePart(part: Multipart): part is MultipartFile {
  * File parts arrive as UploadedFile values, in memory (2 MB at most each).
  */
 export async function registerFormBodies(app: FastifyInstance): Promise<void> {
+  // Before multipart's own preValidation: a multipart type without its boundary made the parser throw a plain
+  // Error, which answered 500 on every POST (issue 16.9).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && MULTIPART_TYPE.test(type) && !BOUNDARY_PARAMETER.test(type)) return done(createMissingBoundaryError());
+    done();
+  });
+
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: MAX_FILE_BYTES, files: 40, fields: 500, parts: 600, fieldSize: 1_048_576 },
@@ -48,6 +73,15 @@ export async function registerFormBodies(app: FastifyInstance): Promise<void> {
       }
     }
     request.body = formEntriesToObject(entries);
+    done();
+  });
+
+  // After the form is an object (above), before any route's schema: NUL in text is a 422 on its field (issue 16.9).
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const field = findNulText(part);
+      if (field !== undefined) return done(createNulCharacterError(field));
+    }
     done();
   });
 
