@@ -128,6 +128,32 @@ async function ensureChromium() {
   return chromium;
 }
 
+function findNginx() {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx'].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+/** The reverse-proxy test runs Debian's nginx on loopback (decision 013); installed as Chromium is. */
+function ensureNginx() {
+  let nginx = findNginx();
+  if (nginx) return nginx;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log("nginx is missing: installing Debian's nginx-light package for the reverse-proxy test (apt-get install nginx-light)...");
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env: aptEnv });
+    nginx = findNginx();
+  }
+  if (!nginx) {
+    log(
+      'The reverse-proxy test needs nginx and it is missing: it is SKIPPED (under CI=true it fails). Install it with ' +
+        '`sudo apt-get install nginx-light` (Debian/Ubuntu) or set NGINX_PATH, then run `npm test` again.',
+    );
+  }
+  return nginx;
+}
+
 // 1. The real services the suites use.
 const postgresUp = await canConnect(env.TEST_DATABASE_URL, 5432);
 const redisUp = await canConnect(env.TEST_REDIS_URL, 6379);
@@ -147,6 +173,8 @@ if (!postgresUp) env.SKIP_POSTGRES_TESTS = '1';
 if (!redisUp) env.SKIP_REDIS_TESTS = '1';
 
 const chromium = await ensureChromium();
+const nginx = ensureNginx();
+if (nginx) env.NGINX_PATH = nginx;
 
 // 2. Build once: contract, server and web (the browser tests run the built app).
 log('Building...');

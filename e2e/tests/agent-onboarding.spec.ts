@@ -87,7 +87,8 @@ test('a registered agent is accepted, signs in with the e-mailed password, verif
   const toast = admin.getByRole('alert').filter({ hasText: agency });
   await expect(toast).toBeVisible({ timeout: 15_000 });
   await expect(toast).toContainText('booked 1 seat');
-  await expect(toast.getByRole('link')).toHaveAttribute('href', '/dashboard/bookings');
+  // 'View Bookings' opens the booking itself (issue 21 §6), not the whole list.
+  await expect(toast.getByRole('link', { name: 'View Bookings' })).toHaveAttribute('href', /^\/dashboard\/book\/\d+$/);
   await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toBeHidden();
 });

@@ -50,7 +50,9 @@ export async function fillPassenger(
   passenger: Locator,
   { title, first, last, dob, passport }: { title: string; first: string; last: string; dob: string; passport: string },
 ): Promise<void> {
-  await passenger.getByRole('combobox', { name: 'Title' }).selectOption(title);
+  const page = passenger.page();
+  await passenger.getByRole('combobox', { name: 'Title' }).click();
+  await page.getByRole('option', { name: title, exact: true }).click();
   await passenger.getByRole('textbox', { name: 'First Name' }).fill(first);
   await passenger.getByRole('textbox', { name: 'Last Name' }).fill(last);
   // Typed dates; Tab closes the calendar dropdown that typing opens.

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+// New passwords are checked against the list of common passwords (issue 16 point 8; contract passwords.ts).
+import '@portal/contract/common-passwords';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveAppSecret } from './config/app-secret.js';
 import type { AppConfig } from './config/config.js';
@@ -7,7 +9,7 @@ import { airlinesRoutes } from './modules/airlines/airlines.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingLifecycleRoutes } from './modules/bookings/booking-lifecycle.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
-import { startHoldSweeper } from './modules/bookings/hold-sweeper.js';
+import { startHoldSweeper, sweepAndReport } from './modules/bookings/hold-sweeper.js';
 import { bannersRoutes } from './modules/banners/banners.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -69,12 +71,24 @@ export interface BuildAppOptions {
   mailDispatcher?: { intervalMs?: number } | false;
 }
 
+/**
+ * Fastify takes addresses/CIDRs as they are, but answers a bare hop count by trusting nobody (it cannot check
+ * the peer); TRUST_PROXY=N means what it says in Express and proxy-addr: the socket peer and the N-1 entries
+ * before it in X-Forwarded-For are proxies (hop 0 is the socket peer).
+ */
+function fastifyTrustProxy(trust: number | string[]): string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
 export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     // 1 MB of JSON is far more than any form of the portal; files go through multipart with their own limit.
     bodyLimit: 1_048_576,
+    // Behind a reverse proxy (TRUST_PROXY), request.ip, request.protocol and request.host come from the
+    // X-Forwarded-* headers the trusted hops set; rate limits and request logs key on request.ip (decision 013).
+    ...(config.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(config.trustProxy) }),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -124,20 +138,18 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
 
   if (holdSweeper) {
     let sweeper: ReturnType<typeof startHoldSweeper> | undefined;
+    // The agent whose hold ran out is told, as for any cancellation of its booking (PRODUCT §4).
+    const onCancelled = async (bookingIds: number[]) => {
+      // Seats came back and bookings changed state: cached reads are out of date.
+      app.dataChanges.changed();
+      for (const bookingId of bookingIds) {
+        await notifySafely(app.log, () => app.notifier.notifyBookingEvent({ actorUserId: null, notice: { kind: 'hold_expired', bookingId } }));
+      }
+    };
     app.addHook('onReady', async () => {
-      sweeper = startHoldSweeper({
-        db,
-        logger: app.log,
-        intervalMs: holdSweeper.intervalMs,
-        // The agent whose hold ran out is told, as for any cancellation of its booking (PRODUCT §4).
-        onCancelled: async (bookingIds) => {
-          // Seats came back and bookings changed state: cached reads are out of date.
-          app.dataChanges.changed();
-          for (const bookingId of bookingIds) {
-            await notifySafely(app.log, () => app.notifier.notifyBookingEvent({ actorUserId: null, notice: { kind: 'hold_expired', bookingId } }));
-          }
-        },
-      });
+      // Holds that ran out while the server was down are released before it serves anyone (issue 16.14).
+      await sweepAndReport({ db, logger: app.log, onCancelled });
+      sweeper = startHoldSweeper({ db, logger: app.log, intervalMs: holdSweeper.intervalMs, onCancelled });
     });
     // Stopped before the caller closes the database (app.close() runs onClose first).
     app.addHook('onClose', async () => {

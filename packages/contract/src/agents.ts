@@ -350,7 +350,6 @@ export const myProfileRoute = defineRoute({
   summary: "The caller's own profile (agent row shape, administrators too)",
   tags: ['agents'],
   access: 'user',
-  duringPasswordChange: true,
   response: { 200: agentResponseSchema, ...errorResponses },
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineRoute, errorResponses, messageSchema, requiredEmail, requiredText, roleSchema } from './common.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
+import { newPasswordField } from './passwords.js';
+
+export { PASSWORD_MIN_LENGTH } from './passwords.js';
 
 /** The session stored by the web app under local storage key `token` (seed 000 §3). */
 export const sessionSchema = z.object({
@@ -18,6 +20,9 @@ export const sessionSchema = z.object({
   w_verified: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** 403 on every signed-in route but changeuserpassword, logout and my-profile while change_password is set. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Please change your password before going on.';
 
 export const loginBodySchema = z.object({
   email: requiredEmail(),
@@ -38,16 +43,12 @@ export const loginRoute = defineRoute({
   response: { 200: z.object({ success: sessionSchema }), ...errorResponses },
 });
 
-/** 403 on every other signed-in route while `change_password` is set (issue 16.6). */
-export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Please change your password first.';
-
 export const logoutRoute = defineRoute({
   method: 'POST',
   path: '/logout',
   summary: "Revoke the caller's token",
   tags: ['auth'],
   access: 'user',
-  duringPasswordChange: true,
   response: { 200: messageSchema, ...errorResponses },
 });
 
@@ -81,10 +82,7 @@ export const changePasswordBodySchema = z.object({
     .string({ error: 'The old password field is required.' })
     .min(1, { error: 'The old password field is required.' })
     .max(200),
-  new_password: z
-    .string({ error: 'The new password field is required.' })
-    .min(PASSWORD_MIN_LENGTH, { error: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
-    .max(200, { error: 'The new password may not be greater than 200 characters.' }),
+  new_password: newPasswordField('new password'),
   /** Sent by the seed's client; the server uses the caller's own account whatever it says. */
   email: z.string().optional(),
 });
@@ -93,10 +91,9 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const changePasswordRoute = defineRoute({
   method: 'POST',
   path: '/changeuserpassword',
-  summary: "Change the caller's password (clears change_password; signs out the caller's other sessions)",
+  summary: "Change the caller's password (clears change_password)",
   tags: ['auth'],
   access: 'user',
-  duringPasswordChange: true,
   body: changePasswordBodySchema,
   response: { 200: messageSchema, ...errorResponses },
 });

@@ -14,11 +14,6 @@ export interface RouteDef {
   tags: string[];
   /** public: no token; optional: token read when present; user: any signed-in user; admin: admins only. */
   access: Access;
-  /**
-   * Callable while the caller must still change its password (`change_password`, 000 §4): only changing it,
-   * logging out and reading one's own profile are (issue 16.6); every other signed-in route answers 403.
-   */
-  duringPasswordChange?: true;
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;

@@ -1,6 +1,6 @@
 // CONTRACT READY
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { newPasswordField } from './passwords.js';
 import { defineRoute, errorResponses, idParamsSchema, integerField, requiredEmail, requiredText } from './common.js';
 
 /**
@@ -180,11 +180,7 @@ export const updateSettingsBodySchema = z.object({
 export type UpdateSettingsBody = z.output<typeof updateSettingsBodySchema>;
 export type UpdateSettingsInput = z.input<typeof updateSettingsBodySchema>;
 
-const passwordField = () =>
-  z
-    .string({ error: 'The password field is required.' })
-    .min(PASSWORD_MIN_LENGTH, { error: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
-    .max(200, { error: 'The password may not be greater than 200 characters.' });
+const passwordField = () => newPasswordField('password');
 
 /** Add New User (001 §2 Settings): an approved, active admin. */
 export const addAdminBodySchema = z.object({
@@ -250,7 +246,7 @@ export const listAdminsRoute = defineRoute({
 export const addAdminRoute = defineRoute({
   method: 'POST',
   path: '/add-admin',
-  summary: 'Add an active admin user (name, email, password of at least 8 characters)',
+  summary: 'Add an active admin user (name, email, password of at least 10 characters, not a common one)',
   tags: ['settings'],
   access: 'admin',
   body: addAdminBodySchema,

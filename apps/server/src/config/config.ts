@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Environment of PRODUCT §2, validated once at start-up; nothing else reads process.env. */
@@ -20,11 +21,41 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Group Fares <no-reply@localhost>'),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a URL such as https://portal.example.com' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an e-mail address' }).default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD must be at least 8 characters' }).default('Admin@12345'),
+  ADMIN_PASSWORD: z.string().min(10, { error: 'ADMIN_PASSWORD must be at least 10 characters' }).default('Admin@12345'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      error: 'TRUST_PROXY must be a hop count (1, 2...) or a comma-separated list of addresses or CIDRs (10.0.0.1,192.168.0.0/16)',
+    })
+    .optional(),
 });
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count (how many proxies in front of the server append to X-Forwarded-For) or the
+ * addresses/CIDRs of the proxies; undefined when the value is neither. Never `true` (trust any sender).
+ */
+export function parseTrustProxy(value: string): number | string[] | undefined {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : undefined;
+}
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
 
@@ -44,6 +75,11 @@ export interface AppConfig {
   /** undefined: generated once and kept in dataDir (see app-secret.ts). */
   appSecret: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): a hop count or addresses/CIDRs;
+   * undefined trusts nobody and the client address is the socket's peer.
+   */
+  trustProxy: number | string[] | undefined;
   /** Built SPA to serve at `/`; undefined serves none (API-only tests). */
   webDistDir: string | undefined;
 }
@@ -73,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     seedDemo: e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1',
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY),
     webDistDir: defaults.webDistDir,
   };
 }

@@ -22,15 +22,15 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** How many verifications ran (scrypt work done); tests compare it to show that no answer is cheaper than another. */
+/** How many verifications ran in this process: tests compare the hash work of different logins with it. */
 export const passwordWork = { verifications: 0 };
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;
-  passwordWork.verifications += 1;
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64');
+  passwordWork.verifications++;
   const key = await scrypt(password, Buffer.from(saltText, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -7,8 +7,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (PRODUCT §4); read by the one auth hook in plugins/auth.ts. */
     access?: Access;
-    /** The route stays open while the caller must change its password (contract RouteDef). */
-    duringPasswordChange?: true;
   }
 }
 
@@ -65,7 +63,7 @@ export function registerRoute<D extends RouteDef>(
   app.route({
     method: def.method,
     url: `/api${def.path}`,
-    config: { access: def.access, duringPasswordChange: def.duringPasswordChange },
+    config: { access: def.access },
     schema: {
       summary: def.summary,
       tags: def.tags,

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changePasswordRoute, logoutRoute } from '@portal/contract/auth';
+import { myProfileRoute } from '@portal/contract/agents';
 import { createForbiddenError, createUnauthenticatedError } from '../lib/http-error.js';
 import { createPasswordChangeRequiredError } from '../modules/auth/auth.errors.js';
 import { authenticateToken, type AuthUser } from '../modules/auth/auth.usecases.js';
@@ -23,6 +25,9 @@ function readBearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] && match[1].length <= 200 ? match[1] : undefined;
 }
 
+/** What a user whose change_password is set may still call (000 §4 forced modal; issue 16 point 6). */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([changePasswordRoute, logoutRoute, myProfileRoute].map((route) => `${route.method} /api${route.path}`));
+
 /**
  * The one auth hook (STYLE: fastify/demo autohooks): every route declares its access in the contract
  * (registerRoute copies it to the route config) and this hook enforces it (PRODUCT §3, §4 roles).
@@ -37,11 +42,18 @@ export function registerAuth(app: FastifyInstance): void {
     if (access === 'public') return;
     const token = readBearerToken(request);
     request.user = token ? await authenticateToken({ db: app.db, token, cache }) : null;
+    if (request.user?.changePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+      // Until the password is changed the server answers as the forced modal does: nothing else (issue 16 point 6).
+      // Routes open to visitors answer as to a visitor.
+      if (access === 'optional') {
+        request.user = null;
+        return;
+      }
+      throw createPasswordChangeRequiredError();
+    }
     if (access === 'optional') return;
     if (!request.user) throw createUnauthenticatedError();
     if (access === 'admin' && request.user.role !== 'admin') throw createForbiddenError();
-    // Issue 16.6: the forced change of 000 §4 holds for the API too, not only in the browser.
-    if (request.user.changePassword && !request.routeOptions.config.duringPasswordChange) throw createPasswordChangeRequiredError();
   });
   // Sessions may have changed with any write (logout, a rejected agent, a deactivated admin, a new name).
   app.dataChanges.onChange(() => cache.clear());

@@ -27,8 +27,8 @@ function emailOf(request: FastifyRequest): string {
  * which still bounds guessing.
  */
 export const rateLimitPolicies = {
-  /** Any login attempt from one IP, valid body or not. */
-  loginPerIp: { name: 'login-ip', max: 30, timeWindowMs: 15 * MINUTE, hook: 'onRequest', key: (request) => request.ip },
+  /** Any login attempt from one IP, valid body or not: generous enough for an office behind one NAT (issue 16 point 4). */
+  loginPerIp: { name: 'login-ip', max: 100, timeWindowMs: 15 * MINUTE, hook: 'onRequest', key: (request) => request.ip },
   /** Guesses at one account from one IP; keyed on the validated e-mail. */
   loginPerAddress: {
     name: 'login-address',
@@ -46,12 +46,13 @@ export const rateLimitPolicies = {
     hook: 'onRequest',
     key: (request) => request.ip,
   },
+  /** Per address and IP together, so that nobody can use up someone else's resets from elsewhere (issue 16 point 4). */
   forgotPasswordPerAddress: {
     name: 'forgot-address',
     max: 3,
     timeWindowMs: 60 * MINUTE,
     hook: 'preHandler',
-    key: (request) => emailOf(request),
+    key: (request) => `${request.ip}:${emailOf(request)}`,
   },
 } satisfies Record<string, RateLimitPolicy>;
 

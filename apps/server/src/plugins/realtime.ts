@@ -14,21 +14,23 @@ declare module 'fastify' {
     /** The Socket.IO server on app.server at /socket.io (PRODUCT §1 realtime). */
     io: Server;
     /**
-     * Disconnects the open sockets of sessions that just ended, in every process (issue 16.5): one token (logout),
-     * or all of a user's but `exceptTokenId` (a new password, a rejected, deleted or deactivated account).
+     * Closes the open sockets of ended sessions, in every process (Redis adapter): one token's (logout), or all of
+     * a user's but maybe one token's (password change, reset, rejection, deletion, deactivation; issue 16 point 5).
      */
-    endSessions(target: { tokenId: number } | { userId: number; exceptTokenId?: number }): void;
+    disconnectSessions(target: { tokenId: number } | { userId: number; exceptTokenId?: number }): void;
   }
 }
-
-/** Each socket's own room, so that ending one session disconnects exactly its sockets. */
-const sessionRoom = (tokenId: number) => `session-${tokenId}`;
 
 /** How long start-up waits for REDIS_URL before giving up with a clear message. */
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 export const UNAUTHENTICATED_SOCKET_MESSAGE = 'Unauthenticated.';
 /** Between server processes (Redis adapter): "my data changed, drop your cached reads". */
 const DATA_CHANGED_EVENT = 'portal:data-changed';
+
+/** The room of the sockets opened with one token, so that its logout closes exactly them. */
+export function sessionRoom(tokenId: number): string {
+  return `session-${tokenId}`;
+}
 
 /** The handshake's bearer token: `auth.token` (what the web app sends) or an `Authorization: Bearer` header. */
 function readHandshakeToken(socket: Socket): string | undefined {
@@ -113,7 +115,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     const check: Promise<AuthUser | null> = token && token.length <= 200 ? authenticateToken({ db: app.db, token }) : Promise.resolve(null);
     check.then(
       (user) => {
-        if (!user) return next(new Error(UNAUTHENTICATED_SOCKET_MESSAGE));
+        // Until a forced password change is done nothing but that change is served (issue 16 point 6).
+        if (!user || user.changePassword) return next(new Error(UNAUTHENTICATED_SOCKET_MESSAGE));
         socket.data.userId = user.id;
         socket.data.tokenId = user.tokenId;
         return next();
@@ -130,7 +133,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   });
 
   app.decorate('io', io);
-  app.decorate('endSessions', (target: { tokenId: number } | { userId: number; exceptTokenId?: number }) => {
+  app.decorate('disconnectSessions', (target: { tokenId: number } | { userId: number; exceptTokenId?: number }) => {
     if ('tokenId' in target) {
       io.in(sessionRoom(target.tokenId)).disconnectSockets(true);
       return;

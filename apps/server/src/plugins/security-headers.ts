@@ -20,7 +20,8 @@ export function securityHeaderOptions(inlineScriptHashes: readonly string[] = []
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers Socket.IO's ws:/wss: to this host (CSP 3); no other host (issue 16.10).
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
@@ -59,10 +60,21 @@ export function computeSecurityHeaders(options: HelmetOptions = SECURITY_HEADER_
   return headers;
 }
 
+/**
+ * Both header sets are worked out once: HSTS only for requests that came over HTTPS, directly or as a trusted
+ * proxy says (X-Forwarded-Proto under TRUST_PROXY); over plain HTTP it would pin a LAN address to HTTPS (issue 16.10).
+ * Every answer to a signed-in caller is `no-store`: a shared browser or proxy must not keep one user's data.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, inlineScriptHashes: readonly string[] = []): void {
-  const headers = computeSecurityHeaders(securityHeaderOptions(inlineScriptHashes));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const options = securityHeaderOptions(inlineScriptHashes);
+  const overHttps = computeSecurityHeaders(options);
+  const overHttp = computeSecurityHeaders({ ...options, strictTransportSecurity: false } as HelmetOptions);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? overHttps : overHttp);
+    done();
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (request.user) reply.header('cache-control', 'no-store');
     done();
   });
 }

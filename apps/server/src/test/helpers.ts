@@ -119,13 +119,15 @@ export async function buildTestApp(
     extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
     /** Run the hold sweeper as main.ts does (off by default: tests call sweepExpiredHolds themselves). */
     holdSweeper?: { intervalMs?: number };
+    /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   // Uploads need a real disk: a temporary DATA_DIR per test file, removed by close(); openTestDatabase
   // ignores it, so the database stays in memory (PGlite) or on the test PostgreSQL.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
     webDistDir: options.webDistDir,
   };
   const handle = await openTestDatabase();

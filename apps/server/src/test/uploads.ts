@@ -39,7 +39,7 @@ export function postForm(app: FastifyInstance, url: string, fields: Array<[strin
   });
 }
 
-/** The path part of an absolute URL the API answered (`http://localhost:8080/uploads/…` → `/uploads/…`). */
+/** The path part of a URL the API answered (`/uploads/…?v=1` or an absolute URL → `/uploads/…`). */
 export function pathOf(url: string): string {
-  return new URL(url).pathname;
+  return new URL(url, 'http://portal.test').pathname;
 }

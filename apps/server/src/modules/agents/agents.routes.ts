@@ -73,13 +73,13 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, rejectAgentRoute, async (request) => {
     const data = await rejectAgent({ ...context(), id: request.params.id });
-    app.endSessions({ userId: request.params.id });
+    app.disconnectSessions({ userId: request.params.id });
     return { message: AGENT_REJECTED_MESSAGE, data };
   });
 
   registerRoute(app, deleteAgentRoute, async (request) => {
     await deleteAgent({ db: app.db, id: request.params.id });
-    app.endSessions({ userId: request.params.id });
+    app.disconnectSessions({ userId: request.params.id });
     return { message: AGENT_DELETED_MESSAGE };
   });
 

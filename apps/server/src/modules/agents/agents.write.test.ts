@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Fields = Array<[string, string | TestFilePart]>;
-const IMAGE_URL = /^http:\/\/localhost:8080\/uploads\/public\/user_image\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
+const IMAGE_URL = /^\/uploads\/public\/user_image\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
 const BIG_PNG = Buffer.concat([PNG_BYTES, Buffer.alloc(2_097_153 - PNG_BYTES.length)]);
 
 function addAgent(fields: Fields, token = admin) {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LOGO_URL = /^http:\/\/localhost:8080\/uploads\/public\/airline_logo\/[a-z0-9-]+-[0-9a-f]{32}\.(png|jpg|webp)$/;
+const LOGO_URL = /^\/uploads\/public\/airline_logo\/[a-z0-9-]+-[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 async function addAirline(fields: Array<[string, string | ReturnType<typeof pngFile>]>, token = admin) {
   return postForm(t.app, '/api/add-airline', fields, token);
@@ -34,7 +34,7 @@ async function createAirline(name = 'Pakistan International Airlines', short = '
 }
 
 describe('POST /api/add-airline', () => {
-  it('when an admin sends names and a PNG logo, then 201 with the airline and its absolute logo URL', async () => {
+  it('when an admin sends names and a PNG logo, then 201 with the airline and its site-relative logo URL', async () => {
     const response = await addAirline([
       ['full_name', '  Pakistan International Airlines  '],
       ['short_name', ' PIA '],
@@ -46,6 +46,9 @@ describe('POST /api/add-airline', () => {
       data: { id: expect.any(Number), full_name: 'Pakistan International Airlines', short_name: 'PIA', logo: expect.stringMatching(LOGO_URL), status: 1 },
     });
     expect(response.json().data.logo).toMatch(/\/pia-logo-[0-9a-f]{32}\.png$/);
+    // Issue 16 point 3: relative, so the logo shows whatever address the portal was opened at; not PUBLIC_URL.
+    expect(response.json().data.logo).toMatch(/^\/uploads\//);
+    expect(response.json().data.logo.startsWith(t.config.publicUrl)).toBe(false);
   });
 
   it('when the logo is uploaded, then it is fetchable at its URL with the same bytes, an image type and long caching', async () => {

@@ -1,5 +1,5 @@
-import { createFieldError, HttpError } from '../../lib/http-error.js';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@portal/contract/auth';
+import { createFieldError, HttpError } from '../../lib/http-error.js';
 
 // Messages the seeds' clients show as they are (000 §6, PRODUCT §3/§4).
 
@@ -51,7 +51,6 @@ export function createTooManyAttemptsError(retryAfter: string): HttpError {
   });
 }
 
-/** Issue 16.6: while `change_password` is set, only changeuserpassword, logout and my-profile answer. */
 export function createPasswordChangeRequiredError(): HttpError {
   return new HttpError({ statusCode: 403, code: 'auth.password_change_required', message: PASSWORD_CHANGE_REQUIRED_MESSAGE });
 }

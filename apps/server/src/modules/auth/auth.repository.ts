@@ -7,7 +7,8 @@ import { tokens } from './tokens.table.js';
 
 /** Tokens expire after 30 days without use (PRODUCT §3). */
 export const TOKEN_IDLE_DAYS = 30;
-/** Absolute lifetime of a session, from its sign-in (issue 16.7; README "Accounts and sessions"). */
+
+/** And 30 days after sign-in at the latest, however often they are used (issue 16 point 7). */
 export const TOKEN_MAX_AGE_DAYS = 30;
 
 /** A forgot-password temporary password is valid 1 hour (PRODUCT §4). */
@@ -122,7 +123,7 @@ export async function insertToken({
   await db.insert(tokens).values({ userId, tokenHash, userAgent });
 }
 
-/** The live token with that hash and its user, if the token is not revoked and not idle too long. */
+/** The live token with that hash and its user, if the token is not revoked, not idle too long and not too old. */
 export async function findLiveToken({ db, tokenHash }: { db: Executor; tokenHash: string }) {
   const [row] = await db
     .select({
@@ -137,7 +138,6 @@ export async function findLiveToken({ db, tokenHash }: { db: Executor; tokenHash
         eq(tokens.tokenHash, tokenHash),
         isNull(tokens.revokedAt),
         gt(tokens.lastUsedAt, sql`now() - ${sql.raw(`interval '${TOKEN_IDLE_DAYS} days'`)}`),
-        // Issue 16.7: however often it is used, a token ends 30 days after the sign-in that made it.
         gt(tokens.createdAt, sql`now() - ${sql.raw(`interval '${TOKEN_MAX_AGE_DAYS} days'`)}`),
         isNull(users.deletedAt),
       ),
@@ -157,15 +157,20 @@ export async function revokeToken({ db, tokenId }: { db: Executor; tokenId: numb
     .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt)));
 }
 
-/**
- * Signs the user out everywhere (reject, delete, a verified WhatsApp number, a new password): every token not yet
- * revoked is revoked now, but `exceptTokenId` (the session that changed its own password, issue 16.5).
- */
-export async function revokeUserTokens({ db, userId, exceptTokenId }: { db: Executor; userId: number; exceptTokenId?: number }): Promise<number> {
+/** Signs the user out everywhere but on one token (a password changed by its owner; issue 16 point 5). */
+export async function revokeOtherUserTokens({ db, userId, exceptTokenId }: { db: Executor; userId: number; exceptTokenId: number }): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), ne(tokens.id, exceptTokenId)));
+}
+
+/** Signs the user out everywhere (reject, delete, a verified WhatsApp number): every token not yet revoked is revoked now. */
+export async function revokeUserTokens({ db, userId }: { db: Executor; userId: number }): Promise<number> {
   const rows = await db
     .update(tokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), exceptTokenId === undefined ? undefined : ne(tokens.id, exceptTokenId)))
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)))
     .returning({ id: tokens.id });
   return rows.length;
 }

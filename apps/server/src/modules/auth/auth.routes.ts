@@ -29,7 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         userAgent: request.headers['user-agent'] ?? null,
         publicUrl: app.config.publicUrl,
-        onSessionsEnded: (userId) => app.endSessions({ userId }),
+        onSessionsRevoked: (userId) => app.disconnectSessions({ userId }),
       });
       return { success: session };
     },
@@ -39,7 +39,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, logoutRoute, async (request) => {
     const { tokenId } = requireUser(request.user);
     await logout({ db: app.db, tokenId });
-    app.endSessions({ tokenId });
+    // The token's open sockets stop receiving the user's notifications at once (issue 16 point 5).
+    app.disconnectSessions({ tokenId });
     return { message: 'Logged out successfully.' };
   });
 
@@ -55,9 +56,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, changePasswordRoute, async (request) => {
-    const { id: userId, tokenId } = requireUser(request.user);
-    await changePassword({ db: app.db, userId, tokenId, oldPassword: request.body.old_password, newPassword: request.body.new_password });
-    app.endSessions({ userId, exceptTokenId: tokenId });
+    const user = requireUser(request.user);
+    await changePassword({
+      db: app.db,
+      userId: user.id,
+      tokenId: user.tokenId,
+      oldPassword: request.body.old_password,
+      newPassword: request.body.new_password,
+    });
+    app.disconnectSessions({ userId: user.id, exceptTokenId: user.tokenId });
     return { message: 'Password changed successfully!' };
   });
 

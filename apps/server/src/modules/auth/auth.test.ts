@@ -1,7 +1,7 @@
-import { REGISTERED_MESSAGE } from '@portal/contract/auth';
+import { changePasswordBodySchema, REGISTERED_MESSAGE } from '@portal/contract/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../lib/password.js';
+import { generatePassword, verifyPassword } from '../../lib/password.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, randomIp, type TestApp } from '../../test/helpers.js';
 import { files } from '../files/files.table.js';
 import { users } from '../users/users.table.js';
@@ -141,7 +141,7 @@ describe('POST /api/login', () => {
       .returning();
     await t.db.update(users).set({ imageFileId: file!.id }).where(eq(users.id, agent.user.id));
     const response = await login(agent.email, agent.password);
-    expect(response.json().success.image).toBe(`${t.config.publicUrl}/uploads/public/user_image/ali-abc123.png`);
+    expect(response.json().success.image).toBe(`/uploads/public/user_image/ali-abc123.png`);
   });
 
   it('when a token is issued, then only its SHA-256 is stored', async () => {
@@ -286,9 +286,63 @@ describe('POST /api/changeuserpassword', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      message: 'The new password must be at least 8 characters.',
-      errors: { new_password: ['The new password must be at least 8 characters.'] },
+      message: 'The new password must be at least 10 characters.',
+      errors: { new_password: ['The new password must be at least 10 characters.'] },
     });
+  });
+
+  it('when the new password is 9 characters, then 422 with the length message; 10 characters are enough', async () => {
+    const agent = await t.createAgent();
+    const token = await t.loginAs(agent.email, agent.password);
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/changeuserpassword',
+        headers: bearer(token),
+        payload: { old_password: agent.password, new_password: newPassword },
+      });
+    const short = await change('Nine-char');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ new_password: ['The new password must be at least 10 characters.'] });
+    expect((await change('Ten-chars!')).statusCode).toBe(200);
+  });
+
+  it('when the new password is a common one, then 422 saying why (issue 16 point 8)', async () => {
+    const token = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const common of ['password123', 'QwertyUiop', '1234567890']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/changeuserpassword',
+        headers: bearer(token),
+        payload: { old_password: ADMIN_PASSWORD, new_password: common },
+      });
+      expect(response.statusCode, common).toBe(422);
+      expect(response.json(), common).toEqual({
+        message: 'The new password is too common: it is among the passwords guessed first. Choose another.',
+        errors: { new_password: ['The new password is too common: it is among the passwords guessed first. Choose another.'] },
+      });
+    }
+  });
+
+  it('when an admin adds an admin with a common password, then 422 saying why', async () => {
+    const token = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/add-admin',
+      headers: bearer(token),
+      payload: { name: 'Third Admin', email: 'third-admin@example.com', password: 'iloveyou123' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      password: ['The password is too common: it is among the passwords guessed first. Choose another.'],
+    });
+  });
+
+  it('the demo passwords and generated passwords satisfy the rule', () => {
+    const field = changePasswordBodySchema.shape.new_password;
+    for (const password of [ADMIN_PASSWORD, 'Agent@12345', ...Array.from({ length: 200 }, () => generatePassword())]) {
+      expect(field.safeParse(password).success, password).toBe(true);
+    }
   });
 
   it('when there is no token, then 401 "Unauthenticated."', async () => {

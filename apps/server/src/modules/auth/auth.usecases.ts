@@ -21,6 +21,7 @@ import {
   findUserImagePath,
   insertToken,
   insertUser,
+  revokeOtherUserTokens,
   revokeToken,
   revokeUserTokens,
   setTemporaryPassword,
@@ -41,7 +42,7 @@ export interface AuthUser {
   agentId: number | null;
   /** The token of this request, so logout can revoke exactly it. */
   tokenId: number;
-  /** The password must be changed before anything else (000 §4; enforced by the auth hook, issue 16.6). */
+  /** true: only changeuserpassword, logout and my-profile answer until the password is changed (plugins/auth.ts). */
   changePassword: boolean;
 }
 
@@ -91,20 +92,13 @@ async function toSession({
   };
 }
 
-/** Whether the user's forgot-password temporary password is `password` and still within its hour. */
-async function matchesTemporaryPassword(user: UserRow | undefined, password: string): Promise<boolean> {
-  const live = user?.tempPasswordHash && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() > Date.now();
-  const matches = await verifyPassword(password, live ? user.tempPasswordHash : await getDummyHash());
-  return Boolean(live) && matches;
-}
-
 export async function login({
   db,
   email,
   password,
   userAgent,
   publicUrl,
-  onSessionsEnded,
+  onSessionsRevoked,
 }: {
   db: Database;
   email: string;
@@ -112,25 +106,29 @@ export async function login({
   userAgent: string | null;
   /** PUBLIC_URL, for the picture's URL. */
   publicUrl: string;
-  /** Told when signing in with a temporary password ended the user's other sessions (issue 16.5). */
-  onSessionsEnded?: (userId: number) => void;
+  /** Told when signing in with a temporary password ended every earlier session of the user. */
+  onSessionsRevoked?: (userId: number) => void;
 }): Promise<Session> {
   const user = await findUserByEmail({ db, email });
+  // The same hash work whatever the account's state (issue 16 point 7): the password is always checked against
+  // two hashes, the password's and the temporary one's, a fixed dummy standing in for whichever is missing,
+  // before anything about the account is answered. Unknown, pending, rejected accounts and accounts with or
+  // without a temporary password thus all cost two verifications.
+  const temporaryLive = !!user?.tempPasswordHash && !!user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() > Date.now();
+  const [passwordMatches, temporaryMatches] = await Promise.all([
+    verifyPassword(password, user?.passwordHash ?? (await getDummyHash())),
+    verifyPassword(password, temporaryLive ? user!.tempPasswordHash : await getDummyHash()),
+  ]);
   // A registrant has no password until an admin accepts the registration, so the approval state is
-  // told before the password is checked: the point of the message is to answer someone who just
+  // told regardless of the password: the point of the message is to answer someone who just
   // registered (PRODUCT §4 "pending and rejected agents get 403 with a clear message"). That the
   // address is registered is no secret: register already says so.
   if (user?.activeStatus === 'pending') throw createAccountPendingError();
   if (user?.activeStatus === 'rejected') throw createAccountRejectedError();
 
-  // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in. Both are
-  // always checked, against the dummy hash where the account has none, so that a wrong password costs the same
-  // whether or not the account exists or holds a temporary password (issue 16.7).
-  const [passwordOk, temporaryMatch] = await Promise.all([
-    verifyPassword(password, user?.passwordHash ?? (await getDummyHash())),
-    matchesTemporaryPassword(user, password),
-  ]);
-  const temporaryOk = Boolean(user) && !passwordOk && temporaryMatch;
+  const passwordOk = !!user?.passwordHash && passwordMatches;
+  // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in.
+  const temporaryOk = !!user && !passwordOk && temporaryLive && temporaryMatches;
   if (!user || !(passwordOk || temporaryOk)) throw createInvalidCredentialsError();
   if (!user.isActive) throw createAccountDeactivatedError();
 
@@ -138,15 +136,12 @@ export async function login({
   if (temporaryOk) {
     // One-time: it becomes the password and the forced-change modal opens (000 §4). Losing a race with
     // another login using the same temporary password answers like a wrong password.
-    const consumed = await db.transaction(async (tx) => {
-      const row = await consumeTemporaryPassword({ db: tx, userId: user.id, tempPasswordHash: user.tempPasswordHash! });
-      // A reset password ends every session made with the old one (issue 16.5).
-      if (row) await revokeUserTokens({ db: tx, userId: user.id });
-      return row;
-    });
+    const consumed = await consumeTemporaryPassword({ db, userId: user.id, tempPasswordHash: user.tempPasswordHash! });
     if (!consumed) throw createInvalidCredentialsError();
-    onSessionsEnded?.(user.id);
     signedIn = consumed;
+    // A reset password ends every earlier session (issue 16 point 5): whoever knew the old one is out.
+    await revokeUserTokens({ db, userId: user.id });
+    onSessionsRevoked?.(user.id);
   }
 
   const token = generateToken();
@@ -275,10 +270,7 @@ export async function register({ db, input }: { db: Database; input: RegisterBod
   }
 }
 
-/**
- * Own account only: the seed's client also sends `email`, which is ignored (PRODUCT §4 scope). The caller's
- * other sessions end with the old password (issue 16.5); the one that changed it goes on.
- */
+/** Own account only: the seed's client also sends `email`, which is ignored (PRODUCT §4 scope). */
 export async function changePassword({
   db,
   userId,
@@ -288,6 +280,7 @@ export async function changePassword({
 }: {
   db: Database;
   userId: number;
+  /** The caller's token: it stays signed in, every other session of the user ends (issue 16 point 5). */
   tokenId: number;
   oldPassword: string;
   newPassword: string;
@@ -297,6 +290,6 @@ export async function changePassword({
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUserPassword({ db: tx, userId, passwordHash });
-    await revokeUserTokens({ db: tx, userId, exceptTokenId: tokenId });
+    await revokeOtherUserTokens({ db: tx, userId, exceptTokenId: tokenId });
   });
 }

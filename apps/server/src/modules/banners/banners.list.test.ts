@@ -48,8 +48,8 @@ describe('GET /api/allbanners-list', () => {
     const data = await listOf(adminToken);
     expect(data.data).toEqual([
       { id: ids.newActive, name: 'Winter Deals', image: null, status: 1, dash_btn_id: buttonId },
-      { id: ids.inactive, name: 'Old Hajj', image: `${t.config.publicUrl}/uploads/${imagePath}`, status: 0, dash_btn_id: null },
-      { id: ids.oldActive, name: 'Umrah Offer', image: `${t.config.publicUrl}/uploads/${imagePath}`, status: 1, dash_btn_id: buttonId },
+      { id: ids.inactive, name: 'Old Hajj', image: `/uploads/${imagePath}`, status: 0, dash_btn_id: null },
+      { id: ids.oldActive, name: 'Umrah Offer', image: `/uploads/${imagePath}`, status: 1, dash_btn_id: buttonId },
     ]);
     expect(data).toMatchObject({ current_page: 1, per_page: BANNERS_PER_PAGE, total: 3, last_page: 1, prev_page_url: null, next_page_url: null });
   });

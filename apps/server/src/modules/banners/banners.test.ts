@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const IMAGE_URL = /^http:\/\/localhost:8080\/uploads\/public\/banner\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
+const IMAGE_URL = /^\/uploads\/public\/banner\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
 
 type Banner = { id: number; name: string; image: string | null; status: 0 | 1; dash_btn_id: number | null };
 

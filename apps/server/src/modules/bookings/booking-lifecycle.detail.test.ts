@@ -122,7 +122,7 @@ describe('POST /api/booking-detail (admin)', () => {
       sector: group.sector,
       ticket_type: 2,
       direction: 2,
-      airline: { name: group.airlineName, logo: `${t.config.publicUrl}/uploads/${group.logoPath}` },
+      airline: { name: group.airlineName, logo: `/uploads/${group.logoPath}` },
     });
     expect(groupdata.legs).toHaveLength(4);
     expect(groupdata.legs[0]).toMatchObject({ position: 0, departure_time: '03:15', arivval_time: '08:45', departure_baggage: 30 });

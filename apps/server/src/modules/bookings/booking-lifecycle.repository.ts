@@ -8,7 +8,7 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { bookingPassengers, bookings, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
+import { bookingPassengers, bookings, holdsSeats, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
 
 /**
  * Queries of the bookings lists, details and lifecycle (issue 4). Every function takes the database or the
@@ -45,11 +45,12 @@ function escapeLike(value: string): string {
 function stateCondition(state: BookingStateFilter): SQL {
   switch (state) {
     case 'hold':
-      return and(eq(bookings.confirmed, false), eq(bookings.cancelStatus, false))!;
+      return and(eq(bookings.confirmed, false), holdsSeats)!;
     case 'confirmed':
       return and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false))!;
     case 'cancelled':
-      return eq(bookings.cancelStatus, true);
+      // An expired hold is listed as cancelled before the sweeper gets to it (issue 16.14).
+      return sql`not (${holdsSeats})`;
     case 'unpaid':
       return and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false), lt(bookings.paymentStatus, 2))!;
   }
@@ -230,8 +231,8 @@ export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: n
   const [row] = await db
     .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
     .from(bookings)
-    // Written as bookings_live_group_idx's predicate so that index serves it.
-    .where(and(eq(bookings.groupId, groupId), sql`not ${bookings.cancelStatus}`));
+    // holdsSeats starts with bookings_live_group_idx's predicate so that index serves it.
+    .where(and(eq(bookings.groupId, groupId), holdsSeats));
   return Number(row?.sold ?? 0);
 }
 

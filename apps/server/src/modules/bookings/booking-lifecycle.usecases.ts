@@ -1,3 +1,4 @@
+import { isExpiredHold } from './bookings.table.js';
 import { rm } from 'node:fs/promises';
 import {
   CANCEL_AT_PAST_MESSAGE,
@@ -91,9 +92,12 @@ export async function confirmBooking({
     const booking = await lockBooking({ db: tx, bookingId });
     if (!group || !booking) throw createBookingNotFoundError();
     if (booking.confirmed && !booking.cancelStatus) throw createBookingAlreadyConfirmedError();
+    // A hold past its cancel_at has released its seats, swept or not (issue 16.14): confirming it is confirming a
+    // cancelled booking, with `sure` and free seats.
+    const released = booking.cancelStatus || isExpiredHold(booking, now);
 
     const errors: Record<string, string[]> = {};
-    if (booking.cancelStatus && input.sure !== 1) errors.sure = [CONFIRM_CANCELLED_BOOKING_MESSAGE];
+    if (released && input.sure !== 1) errors.sure = [CONFIRM_CANCELLED_BOOKING_MESSAGE];
     const maxDiscount = Math.max(0, booking.totalAmount - booking.receivedAmount);
     if (input.discount > maxDiscount) {
       errors.discount = [`The discount may not be greater than ${maxDiscount}.`];
@@ -103,7 +107,7 @@ export async function confirmBooking({
     }
     if (Object.keys(errors).length > 0) throw createBookingInputError(errors);
 
-    if (booking.cancelStatus) {
+    if (released) {
       // The group row is locked, so no booking can take seats between this count and the update.
       const sold = await countSoldSeats({ db: tx, groupId });
       if (group.deletedAt !== null || sold + booking.adults + booking.children > group.totalTicket) {

@@ -1,3 +1,4 @@
+import { isExpiredHold } from './bookings.table.js';
 import type {
   AgentBookingListQuery,
   BookingDetailResponse,
@@ -88,7 +89,8 @@ function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: s
     updated_at: booking.updatedAt.toISOString(),
     confirmed: flag(booking.confirmed),
     confirm: flag(booking.confirmed),
-    cancel_status: flag(booking.cancelStatus),
+    // An expired hold reads as cancelled before the sweeper gets to it (issue 16.14).
+    cancel_status: flag(booking.cancelStatus || isExpiredHold(booking, new Date())),
     cancel_at: booking.cancelAt?.toISOString() ?? null,
     total_amount: booking.totalAmount,
     discount: booking.discount,
@@ -274,7 +276,8 @@ export async function getBookingDetail({
       walking: flag(booking.walking),
       confirmed: flag(booking.confirmed),
       confirmed_at: booking.confirmedAt?.toISOString() ?? null,
-      cancel_status: flag(booking.cancelStatus),
+      // An expired hold reads as cancelled before the sweeper gets to it (issue 16.14).
+    cancel_status: flag(booking.cancelStatus || isExpiredHold(booking, new Date())),
       cancelled_at: booking.cancelledAt?.toISOString() ?? null,
       cancel_at: booking.cancelAt?.toISOString() ?? null,
       adults: booking.adults,
@@ -345,7 +348,8 @@ export async function getBookingEditDetail({
     id: booking.id,
     pnr: group.pnr,
     confirmed: flag(booking.confirmed),
-    cancel_status: flag(booking.cancelStatus),
+    // An expired hold reads as cancelled before the sweeper gets to it (issue 16.14).
+    cancel_status: flag(booking.cancelStatus || isExpiredHold(booking, new Date())),
     adults: booking.adults,
     children: booking.children,
     infants: booking.infants,

@@ -166,3 +166,15 @@ export type NewBookingRow = typeof bookings.$inferInsert;
 export type BookingPassengerRow = typeof bookingPassengers.$inferSelect;
 export type NewBookingPassengerRow = typeof bookingPassengers.$inferInsert;
 export type PassengerType = (typeof passengerTypeEnum.enumValues)[number];
+
+/**
+ * A booking that holds seats: not cancelled, and not a hold whose cancel_at has passed (issue 16.14: an expired hold
+ * is expired for every rule whether or not the sweeper has cancelled it yet). Starts with bookings_live_group_idx's
+ * predicate so that index still serves the seat sums.
+ */
+export const holdsSeats = sql`not ${bookings.cancelStatus} and (${bookings.confirmed} or ${bookings.cancelAt} is null or ${bookings.cancelAt} > now())`;
+
+/** A hold whose time is up, as every rule sees it (holdsSeats' complement among the bookings not cancelled). */
+export function isExpiredHold(booking: { confirmed: boolean; cancelStatus: boolean; cancelAt: Date | null }, now: Date): boolean {
+  return !booking.confirmed && !booking.cancelStatus && booking.cancelAt !== null && booking.cancelAt.getTime() <= now.getTime();
+}

@@ -21,6 +21,27 @@ export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database
   }
 }
 
+/** One sweep, logged, its cancellations reported after they committed; a failure is logged, not thrown. */
+export async function sweepAndReport({
+  db,
+  logger,
+  onCancelled,
+}: {
+  db: Database;
+  logger: FastifyBaseLogger;
+  onCancelled?: (bookingIds: number[]) => Promise<void>;
+}): Promise<void> {
+  try {
+    const cancelled = await sweepExpiredHolds({ db });
+    if (cancelled.length > 0) {
+      logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
+      await onCancelled?.(cancelled);
+    }
+  } catch (error) {
+    logger.error({ err: error }, 'hold sweep failed');
+  }
+}
+
 export interface HoldSweeper {
   /** Stops the timer and waits for a sweep in progress, so the database can be closed after it. */
   stop(): Promise<void>;
@@ -46,17 +67,7 @@ export function startHoldSweeper({
   let running: Promise<void> | undefined;
   let stopped = false;
 
-  const run = async () => {
-    try {
-      const cancelled = await sweepExpiredHolds({ db });
-      if (cancelled.length > 0) {
-        logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
-        await onCancelled?.(cancelled);
-      }
-    } catch (error) {
-      logger.error({ err: error }, 'hold sweep failed');
-    }
-  };
+  const run = () => sweepAndReport({ db, logger, onCancelled });
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {

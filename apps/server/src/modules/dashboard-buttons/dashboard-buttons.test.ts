@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const IMAGE_URL = /^http:\/\/localhost:8080\/uploads\/public\/button\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
+const IMAGE_URL = /^\/uploads\/public\/button\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
 
 type DashButton = { id: number; title: string; target: string; image: string | null; status: 0 | 1 };
 

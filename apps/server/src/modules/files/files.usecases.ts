@@ -44,9 +44,14 @@ export function getFileVisibility(kind: FileKind): 'public' | 'private' {
   return kind === 'passport' || kind === 'visa' ? 'private' : 'public';
 }
 
-/** Public files are served by plugins/storage.ts at /uploads/public/… (PRODUCT §4). */
-export function getPublicFileUrl({ publicUrl, storagePath }: { publicUrl: string; storagePath: string }): string {
-  return `${publicUrl}/uploads/${storagePath}`;
+/**
+ * Public files are served by plugins/storage.ts at /uploads/public/… (PRODUCT §4). The URL is relative to the
+ * site, so an image shows from whatever address the page was opened at (issue 16 point 3, decision 013);
+ * PUBLIC_URL stays for what leaves the site: e-mail links and signed download links. Callers still pass
+ * publicUrl, now unused here (removing it from every mapper and route is a follow-up).
+ */
+export function getPublicFileUrl({ storagePath }: { publicUrl?: string; storagePath: string }): string {
+  return `/uploads/${storagePath}`;
 }
 
 /** The absolute path of a stored file; storage paths use forward slashes whatever the platform. */

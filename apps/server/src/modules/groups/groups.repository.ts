@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
-import { bookings } from '../bookings/bookings.table.js';
+import { bookings, holdsSeats } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
@@ -30,7 +30,8 @@ export async function findLookups({ db }: { db: Executor }) {
 }
 
 /** Not cancelled, written as the partial indexes' predicate so the planner can use them. */
-const isLiveBooking = sql`not ${bookings.cancelStatus}`;
+// Expired holds hold no seats even before the sweeper cancels them (issue 16.14).
+const isLiveBooking = holdsSeats;
 
 /**
  * Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4).

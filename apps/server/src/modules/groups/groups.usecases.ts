@@ -34,6 +34,7 @@ import {
 } from './groups.repository.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 
 
 export async function getGeneralLookups({ db }: { db: Database }): Promise<GeneralResponse['data']> {
@@ -79,7 +80,7 @@ function toGroup(row: NonNullable<GroupDetailsRow>, legs: GroupLeg[], publicUrl:
     added_by: row.addedByName,
     close_status: group.closeStatus ? 1 : 0,
     // Logos are public files served by the storage module under /uploads (PRODUCT §4 "Files").
-    air_line_logo: row.logoPath ? `${publicUrl}/uploads/${row.logoPath}` : null,
+    air_line_logo: row.logoPath ? getPublicFileUrl({ publicUrl, storagePath: row.logoPath }) : null,
     airline: group.airlineId,
     airline_name: row.airlineName,
     my_section_id: group.mySectorId,

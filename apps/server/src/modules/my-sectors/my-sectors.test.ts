@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const IMAGE_URL = /^http:\/\/localhost:8080\/uploads\/public\/my_sector_image\/[a-z0-9-]+-[0-9a-f]{32}\.(png|jpg|webp)$/;
+const IMAGE_URL = /^\/uploads\/public\/my_sector_image\/[a-z0-9-]+-[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 type MySector = { id: number; name: string; image: string | null; status: 0 | 1; totalpnr: number };
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
     .values({ kind: 'user_image', storagePath, originalName: 'me.png', mime: 'image/png', size: 10, visibility: 'public' })
     .returning({ id: files.id });
   await t.db.update(users).set({ imageFileId: image!.id }).where(eq(users.id, agent.user.id));
-  agentImageUrl = `${t.config.publicUrl}/uploads/${storagePath}`;
+  agentImageUrl = `/uploads/${storagePath}`;
   group = await insertTestGroup(t.db, { totalTicket: 100, price: 100_000 });
 });
 afterAll(() => t.close());

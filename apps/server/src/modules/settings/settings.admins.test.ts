@@ -77,7 +77,7 @@ describe('POST /api/add-admin', () => {
     const invalid = await t.app.inject({ method: 'POST', url: '/api/add-admin', headers: bearer(adminToken), payload: { name: '', email: 'new@example.com', password: 'short' } });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toMatchObject({
-      errors: { name: ['The name field is required.'], password: ['The password must be at least 8 characters.'] },
+      errors: { name: ['The name field is required.'], password: ['The password must be at least 10 characters.'] },
     });
   });
 

@@ -57,7 +57,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, toggleAdminRoute, async (request) => {
     const data = await toggleAdmin({ db: app.db, id: request.params.id, actorId: requireUser(request).id });
-    if (!data.is_active) app.endSessions({ userId: request.params.id });
+    if (!data.is_active) app.disconnectSessions({ userId: request.params.id });
     return { message: data.is_active ? ADMIN_ACTIVATED_MESSAGE : ADMIN_DEACTIVATED_MESSAGE, data };
   });
 }

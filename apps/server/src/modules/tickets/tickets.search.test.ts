@@ -146,7 +146,7 @@ describe('POST /api/search-flights: matching', () => {
         {
           id: group.id,
           pnr: group.pnr,
-          air_line_logo: 'http://localhost:8080/uploads/public/airline_logo/search-air.png',
+          air_line_logo: '/uploads/public/airline_logo/search-air.png',
           airline: airlineId,
           air_line: 'Search Air',
           sector: `${lhe!.code} - ${jed!.code}`,

@@ -85,7 +85,7 @@ describe('GET /api/available-sector', () => {
       id: umrah.id,
       name: 'Avail Umrah',
       title: 'Avail Umrah',
-      image: `http://localhost:8080/uploads/${umrah.storagePath}`,
+      image: `/uploads/${umrah.storagePath}`,
       // Today, +3 and +5: closed, deleted and flown groups do not count.
       totalpnr: 3,
     });

@@ -1,4 +1,4 @@
-import { sendWhatsappCodeRoute, verifyWhatsappRoute, WHATSAPP_VERIFIED_MESSAGE } from '@portal/contract/auth';
+import { sendWhatsappCodeRoute, verifyWhatsappRoute } from '@portal/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute, type RateLimitPolicy } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -51,9 +51,15 @@ export async function whatsappRoutes(app: FastifyInstance, options: WhatsappRout
 
   registerRoute(app, verifyWhatsappRoute, async (request) => {
     const userId = requireUser(request.user).id;
-    const message = await verifyWhatsappCode({ db: app.db, secret: app.appSecret, userId, phone: request.body.phone, code: request.body.code });
-    // A verified number signs the user out everywhere (000 §4): its sockets go too (issue 16.5).
-    if (message === WHATSAPP_VERIFIED_MESSAGE) app.endSessions({ userId });
+    const message = await verifyWhatsappCode({
+      db: app.db,
+      secret: app.appSecret,
+      userId,
+      phone: request.body.phone,
+      code: request.body.code,
+    });
+    // Verified: every token was revoked, so the sockets close too (issue 16 point 5).
+    app.disconnectSessions({ userId });
     return { message };
   });
 }

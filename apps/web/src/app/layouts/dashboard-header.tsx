@@ -37,7 +37,8 @@ export function DashboardHeader({
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <RealtimeNotifications session={session} />
+      {/* Until a forced password change is done the server answers nothing else (issue 16 point 6). */}
+      {!session.change_password && <RealtimeNotifications session={session} />}
       <Group gap="sm" wrap="nowrap">
         <Burger opened={mobileOpened} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle sidebar" />
         <Burger opened={desktopOpened} onClick={onToggleDesktop} visibleFrom="sm" size="sm" aria-label="Toggle sidebar" />
@@ -73,7 +74,7 @@ export function DashboardHeader({
         <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website" title="Visit website">
           <IconWorld size={20} />
         </ActionIcon>
-        <NotificationBell />
+        {!session.change_password && <NotificationBell />}
         {/* Until the menu's code arrives (right after the shell), the same picture shows, not yet a button. */}
         <Suspense fallback={<ProfileAvatar session={session} />}>
           <ProfileMenu session={session} onLogout={onLogout} />

@@ -42,9 +42,7 @@ export default function DashboardLayout() {
       bg="var(--mantine-color-gray-0)"
     >
       <AppShell.Header data-sidebar-collapsed={collapsed}>
-        {/* Remounted once the password is changed: its calls were refused until then (issue 16.6). */}
         <DashboardHeader
-          key={String(session.change_password)}
           session={session}
           mobileOpened={mobileOpened}
           desktopOpened={desktopOpened}
@@ -58,8 +56,8 @@ export default function DashboardLayout() {
       </AppShell.Navbar>
       <AppShell.Main data-sidebar-collapsed={collapsed} style={{ display: 'flex', flexDirection: 'column' }}>
         <Box style={{ flex: 1 }} maw={1400} w="100%" mx="auto">
-          {/* The server answers nothing but the password change until it is done (issue 16.6): no page behind the modal. */}
-          {session.change_password ? null : <Outlet />}
+          {/* The page's own requests would only be refused while the password must be changed (issue 16 point 6). */}
+          {!session.change_password && <Outlet />}
         </Box>
         <Box component="footer" data-sidebar-collapsed={collapsed} pt="xl" pb="xs">
           <Text size="xs" c="dimmed" ta="center">

@@ -23,7 +23,7 @@ export type SidebarSection = { title: string; items: SidebarItem[] };
 
 const d = paths.dashboard;
 
-/** Sidebar links and badges exactly as 000 §2 and 001 §2; Management and admin links only for admins. */
+/** Sidebar links as 000 §2 and 001 §2 (the seeds' fixed '10+' / '32+' badges are left out: real numbers only, issue 21 §10); Management and admin links only for admins. */
 export function getSidebarSections(role: Role): SidebarSection[] {
   const admin = role === 'admin';
   const general: SidebarItem[] = [
@@ -53,7 +53,7 @@ export function getSidebarSections(role: Role): SidebarSection[] {
     sections.push({
       title: 'Management',
       items: [
-        { label: 'Groups', icon: IconPlane, to: d.groups.getHref(), badge: '10+' },
+        { label: 'Groups', icon: IconPlane, to: d.groups.getHref() },
         { label: 'Airlines', icon: IconBuildingAirport, to: d.airlines.getHref() },
         { label: 'Sectors', icon: IconRoute, to: d.sectors.getHref() },
         { label: 'Agents', icon: IconUsersGroup, to: d.agents.getHref() },
@@ -72,8 +72,8 @@ export function getSidebarSections(role: Role): SidebarSection[] {
     sections.push({
       title: 'Settings',
       items: [
-        { label: 'All Users', icon: IconUsers, to: d.users.getHref(), badge: '10+' },
-        { label: 'Groups History', icon: IconHistory, to: d.groupsHistory.getHref(), badge: '32+' },
+        { label: 'All Users', icon: IconUsers, to: d.users.getHref() },
+        { label: 'Groups History', icon: IconHistory, to: d.groupsHistory.getHref() },
         { label: 'Settings', icon: IconSettings, to: d.settings.getHref() },
       ],
     });

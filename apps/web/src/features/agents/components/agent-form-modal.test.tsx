@@ -12,6 +12,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FILE_TOO_LARGE_ALERT } from '@/config/constants';
+import { DISCARD_TITLE } from '@/lib/discard-guard';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { buildPage } from '@/testing/inventory-fixtures';
@@ -40,6 +41,19 @@ async function openEditDialog(user: User, name: string) {
 
 describe('Add Agent / Edit Agent modal (001 §2, §5, §8)', () => {
   beforeEach(() => notifications.clean());
+
+  it('when a name has been typed and Cancel is pressed, then it asks first and Keep editing keeps the dialog (issue 21 §2)', async () => {
+    storeSession();
+    stubFetch({ 'GET /api/listofagents': reply(listAgentsRoute, 200, buildPage([])) });
+    const user = userEvent.setup();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Bilal Travels');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: DISCARD_TITLE });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: DISCARD_TITLE })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('dialog', { name: 'Add Agent' })).getByLabelText(/^Name/)).toHaveValue('Bilal Travels');
+  });
 
   it('when Add Agent is saved empty, then name, phone and image are required, e-mail is not, country defaults to Pakistan and nothing is sent', async () => {
     storeSession();

@@ -1,11 +1,14 @@
 import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-client';
+import { useDiscardGuard } from '@/lib/discard-guard';
 import { useAgent } from '../api/get-agent';
 import { AgentForm } from './agent-form';
 
 /** Edit: the form starts from GET editagent/{id} (001 §7), so it shows what the server holds now. */
-function EditAgentForm({ id, onDone }: { id: number; onDone: () => void }) {
+type EditAgentFormProps = { id: number; onDone: () => void; onCancel: () => void; onDirtyChange: (dirty: boolean) => void };
+
+function EditAgentForm({ id, onDone, onCancel, onDirtyChange }: EditAgentFormProps) {
   const query = useAgent(id);
   if (query.isPending) {
     return (
@@ -21,7 +24,7 @@ function EditAgentForm({ id, onDone }: { id: number; onDone: () => void }) {
       </Alert>
     );
   }
-  return <AgentForm agent={query.data} onDone={onDone} />;
+  return <AgentForm agent={query.data} onDone={onDone} onCancel={onCancel} onDirtyChange={onDirtyChange} />;
 }
 
 type AgentFormModalProps = { opened: boolean; onClose: () => void; agentId?: number };
@@ -29,9 +32,16 @@ type AgentFormModalProps = { opened: boolean; onClose: () => void; agentId?: num
 /** The add/edit modal, titled 'Add Agent' or 'Edit Agent' (001 §2). */
 export function AgentFormModal({ opened, onClose, agentId }: AgentFormModalProps) {
   const editing = agentId !== undefined;
+  // Typed data is not lost to a stray Esc or click outside (issue 21 §2).
+  const guard = useDiscardGuard(onClose);
+  const form = editing ? (
+    <EditAgentForm id={agentId} onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
+  ) : (
+    <AgentForm onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
+  );
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Agent' : 'Add Agent'} size="lg">
-      {opened ? editing ? <EditAgentForm id={agentId} onDone={onClose} /> : <AgentForm onDone={onClose} /> : null}
+    <Modal opened={opened} onClose={guard.requestClose} title={editing ? 'Edit Agent' : 'Add Agent'} size="lg">
+      {opened ? form : null}
     </Modal>
   );
 }

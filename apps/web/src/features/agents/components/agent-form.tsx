@@ -13,6 +13,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
 import { DEFAULT_COUNTRY } from '@/config/constants';
 import { COUNTRIES } from '@/config/countries';
+import { useReportDirty } from '@/lib/discard-guard';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateAgent } from '../api/create-agent';
@@ -56,14 +57,20 @@ function valuesOf(agent: Agent | undefined): AgentFormValues {
   };
 }
 
-type AgentFormProps = { agent?: Agent; onDone: () => void };
+type AgentFormProps = {
+  agent?: Agent;
+  onDone: () => void;
+  /** Cancel: the dialog's guarded close (asks before discarding typed data); onDone without it. */
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+};
 
 /**
  * Add Agent / Edit Agent form (001 §2, §5): name and phone required, e-mail optional, country from the
  * fixed list (default Pakistan), image required for a new agent and for one that has none. The server's
  * 422 field errors land on the fields; its message is toasted on success (001 §8).
  */
-export function AgentForm({ agent, onDone }: AgentFormProps) {
+export function AgentForm({ agent, onDone, onCancel = onDone, onDirtyChange }: AgentFormProps) {
   const [keepImage, setKeepImage] = useState(Boolean(agent?.image));
   const createMutation = useCreateAgent();
   const updateMutation = useUpdateAgent();
@@ -73,6 +80,7 @@ export function AgentForm({ agent, onDone }: AgentFormProps) {
     defaultValues: valuesOf(agent),
   });
   const { errors } = form.formState;
+  useReportDirty(form.formState.isDirty, onDirtyChange);
   // A stored country the list does not know stays choosable rather than silently blank.
   const countries = agent?.country && !COUNTRIES.includes(agent.country) ? [agent.country, ...COUNTRIES] : [...COUNTRIES];
 
@@ -154,7 +162,7 @@ export function AgentForm({ agent, onDone }: AgentFormProps) {
         </Grid.Col>
         <Grid.Col span={12}>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
+            <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
             <Button type="submit" loading={createMutation.isPending || updateMutation.isPending}>

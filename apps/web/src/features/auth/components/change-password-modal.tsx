@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { changePasswordBodySchema } from '@portal/contract/auth';
+import { useEffect, useState } from 'react';
 import { RELOAD_DELAY_MS } from '@/config/constants';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -30,7 +31,17 @@ export function ChangePasswordModal({ reload = () => window.location.reload() }:
   });
 
   const opened = Boolean(session?.change_password);
-  const canSave = oldPassword.length > 0 && newPassword.length > 0;
+  // The common-password list (about 220 KB gzipped) loads only when the modal opens, not with every dashboard;
+  // once it has arrived the new password is checked against it too (issue 16 point 8).
+  const [, setListLoaded] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    void import('@portal/contract/common-passwords').then(() => setListLoaded(true));
+  }, [opened]);
+  // The contract's rule for the new password, shown under the field as it is typed (issue 16 point 8).
+  const newPasswordError =
+    newPassword.length > 0 ? changePasswordBodySchema.shape.new_password.safeParse(newPassword).error?.issues[0]?.message : undefined;
+  const canSave = oldPassword.length > 0 && newPassword.length > 0 && !newPasswordError;
 
   return (
     <Modal
@@ -69,6 +80,7 @@ export function ChangePasswordModal({ reload = () => window.location.reload() }:
             required
             autoComplete="new-password"
             value={newPassword}
+            error={newPasswordError}
             onChange={(event) => setNewPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end">

@@ -11,12 +11,12 @@ export function getBookingDetail({ bookingId, admin, signal }: { bookingId: numb
     : apiRequest(agentBookingDetailRoute, { body, signal });
 }
 
-/** The new booking's signed PDF link (pdf_download_link) for 'Download Booking'. */
+/** The new booking's signed PDF link (pdf_download_link) for 'Download Booking' and its hold expiry (cancel_at). */
 export function useBookingPdfLink(bookingId: number) {
   const admin = isAdmin(useSession());
   return useQuery({
     queryKey: ['booking-pdf-link', { bookingId, admin }],
     queryFn: ({ signal }) => getBookingDetail({ bookingId, admin, signal }),
-    select: (answer) => answer.data.pdf_download_link,
+    select: (answer) => ({ pdfLink: answer.data.pdf_download_link, cancelAt: answer.data.cancel_at }),
   });
 }

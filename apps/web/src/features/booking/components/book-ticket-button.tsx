@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTicket } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -48,7 +48,14 @@ export function BookTicketButton({
 }: BookTicketButtonProps) {
   const session = useSession();
   const navigate = useNavigate();
-  const [opened, { open: openDialog, close }] = useDisclosure(false);
+  const [opened, { open: openDialog, close: closeDialog }] = useDisclosure(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Focus goes back to Book on close: the dialog's own focus return misses the first opening, which mounts
+  // the lazily loaded dialog already open (issue 21 §12).
+  const close = () => {
+    closeDialog();
+    buttonRef.current?.focus();
+  };
   // Mounted from the first open on (kept afterwards so the closing transition can run).
   const [mounted, setMounted] = useState(false);
   const open = () => {
@@ -66,6 +73,7 @@ export function BookTicketButton({
   return (
     <>
       <Button
+        ref={buttonRef}
         size={size}
         fullWidth={fullWidth}
         color="accent.7"

@@ -2,10 +2,11 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@ma
 import { SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
 import { FARE_ON_CALL_TEXT } from '@portal/contract/tickets';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatPKR, todayInKarachi } from '@/lib/format';
+import { useReportDirty } from '@/lib/discard-guard';
 import { applyServerErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
@@ -40,6 +41,8 @@ export type BookableTicket = {
 type BookTicketFormProps = {
   ticket: BookableTicket;
   onBooked: (bookingId: number) => void;
+  /** Tells the dialog whether passengers have been typed (it asks before discarding them). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /** 000 §8: seats gone (or a 409 from add-booking): the message and a Refresh button that reloads the page. */
@@ -64,7 +67,7 @@ function RefreshAlert({ message }: { message: string }) {
  * The Book Ticket dialog's body (000 §4-§5): counts, Start Booking (check-availbility), then one form per
  * passenger, the admin's agent choice, remarks and Book (add-booking). Changing the counts starts over.
  */
-export function BookTicketForm({ ticket, onBooked }: BookTicketFormProps) {
+export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFormProps) {
   const session = useSession();
   const admin = isAdmin(session);
   const today = todayInKarachi();
@@ -86,6 +89,13 @@ export function BookTicketForm({ ticket, onBooked }: BookTicketFormProps) {
     [ticket.departureDate, ticket.lastTravelDate, today],
   );
   const form = useForm<BookingFormValues, unknown, BookingFormOutput>({ resolver, defaultValues: emptyBookingForm() });
+  useReportDirty(slots !== null && form.formState.isDirty, onDirtyChange);
+  // Start Booking is disabled once the passenger forms open: focus moves on to the first one's first field
+  // rather than dropping to the page (issue 21 §12).
+  const passengersRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), select')?.focus();
+  }, [slots]);
 
   // Once checked, the server's prices, total and group version are the ones to show and send back.
   const checked = availability.data?.data.status ? availability.data.data : null;
@@ -176,7 +186,7 @@ export function BookTicketForm({ ticket, onBooked }: BookTicketFormProps) {
       {unavailable ? <RefreshAlert message={SEATS_UNAVAILABLE_MESSAGE} /> : null}
       {slots ? (
         <FormProvider {...form}>
-          <form noValidate onSubmit={submit} aria-label="Passenger details">
+          <form ref={passengersRef} noValidate onSubmit={submit} aria-label="Passenger details">
             <Stack gap="md">
               {slots.map((slot, index) => (
                 <PassengerFieldset key={slot.label} index={index} slot={slot} today={today} />

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { BOOKED_TITLE } from '@portal/contract/bookings';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { useDiscardGuard } from '@/lib/discard-guard';
 import { BookedPanel } from './booked-panel';
 import { BookTicketForm, type BookableTicket } from './book-ticket-form';
 
@@ -15,18 +16,24 @@ export function BookTicketModal({ opened, onClose, ticket }: BookTicketModalProp
     onClose();
     setBookingId(null);
   };
+  // Typed passengers are not lost to a stray Esc or close tap (issue 21 §2).
+  const guard = useDiscardGuard(close);
+  const booked = (id: number) => {
+    guard.setDirty(false);
+    setBookingId(id);
+  };
 
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={guard.requestClose}
       title={bookingId !== null ? BOOKED_TITLE : 'Book Ticket'}
       size="xl"
       fullScreen={Boolean(mobile)}
       closeOnClickOutside={false}
     >
-      {opened && bookingId !== null ? <BookedPanel bookingId={bookingId} onNavigate={close} /> : null}
-      {opened && bookingId === null ? <BookTicketForm ticket={ticket} onBooked={setBookingId} /> : null}
+      {opened && bookingId !== null ? <BookedPanel bookingId={bookingId} onNavigate={guard.closeNow} /> : null}
+      {opened && bookingId === null ? <BookTicketForm ticket={ticket} onBooked={booked} onDirtyChange={guard.setDirty} /> : null}
     </Modal>
   );
 }

@@ -31,7 +31,8 @@ async function openAndStart(user: User, counts: { children?: string } = {}) {
 }
 
 async function pickOption(user: User, field: HTMLElement, option: string) {
-  await user.selectOptions(field, option);
+  await user.click(field);
+  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 async function fillPassenger(
@@ -125,6 +126,8 @@ describe('Book Ticket dialog: passengers and Book (000 §4-§5, PRODUCT §4)', (
     );
     expect(within(booked).getByRole('link', { name: 'Download Booking' })).toHaveAttribute('target', '_blank');
     expect(within(booked).getByRole('link', { name: 'View Booking' })).toHaveAttribute('href', '/dashboard/book/55');
+    // Issue 21 §6: the hold and its end, in Asia/Karachi (cancel_at 11:00 UTC = 4 PM there).
+    expect(within(booked).getByText(/on hold until 02 Jan 2031, 04:00 PM \(Pakistan time\)/)).toBeInTheDocument();
     expect(JSON.parse(String(posts(fetchMock, '/api/agent-booking-detail')[0]?.[1]?.body))).toEqual({ booking_id: 55 });
   });
 

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
 import { useBookingPdfLink } from '../api/get-booking-pdf-link';
 
 type BookedPanelProps = { bookingId: number; onNavigate: () => void };
@@ -11,7 +12,9 @@ type BookedPanelProps = { bookingId: number; onNavigate: () => void };
  * in a new tab; the booking page until that answer arrives) and View Booking.
  */
 export function BookedPanel({ bookingId, onNavigate }: BookedPanelProps) {
-  const pdfLink = useBookingPdfLink(bookingId).data ?? null;
+  const booked = useBookingPdfLink(bookingId).data;
+  const pdfLink = booked?.pdfLink ?? null;
+  const cancelAt = booked?.cancelAt ?? null;
   return (
     <Stack align="center" gap="md" py="lg">
       <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
@@ -20,6 +23,12 @@ export function BookedPanel({ bookingId, onNavigate }: BookedPanelProps) {
       <Text ta="center" c="dimmed">
         Booking #{bookingId} is saved. Download its PDF or open it to follow its status.
       </Text>
+      {/* Issue 21 §6: the booking is a hold, not a ticket yet; say until when (Asia/Karachi) it is kept. */}
+      {cancelAt ? (
+        <Text ta="center" fw={600} data-testid="hold-until">
+          It is on hold until {formatDateTime(cancelAt)} (Pakistan time); it is cancelled then unless confirmed.
+        </Text>
+      ) : null}
       <Group justify="center" gap="sm">
         {pdfLink ? (
           <Button

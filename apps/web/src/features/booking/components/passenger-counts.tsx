@@ -33,7 +33,7 @@ export function PassengerCounts({ counts, onChange, onStart, starting, started }
   return (
     <Grid gap="sm" align="flex-end">
       <Grid.Col span={{ base: 4, sm: 3 }}>
-        <NumberField label="Adults" min={0} value={raw.adults} onChange={(value) => change('adults', value)} />
+        <NumberField label="Adults" data-autofocus min={0} value={raw.adults} onChange={(value) => change('adults', value)} />
       </Grid.Col>
       <Grid.Col span={{ base: 4, sm: 3 }}>
         <NumberField label="Children" min={0} value={raw.children} onChange={(value) => change('children', value)} />

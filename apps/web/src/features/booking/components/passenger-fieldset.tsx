@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
-import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
-import { PassengerTitleSelect } from '@/components/passenger-title-select';
+import { Fieldset, NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { DateInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -35,6 +35,9 @@ type PassengerFieldsetProps = {
 export function PassengerFieldset({ index, slot, today }: PassengerFieldsetProps) {
   const { register, control, formState } = useFormContext<BookingFormValues>();
   const errors = formState.errors.passengers?.[index];
+  // Issue 21 §1: on a touch screen the floating Title list inside the full-screen dialog flickered open and
+  // closed (and, measured at 1482 px wide, widened the page); the phone's own picker is the reliable choice there.
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
   const name = <K extends keyof BookingFormValues['passengers'][number]>(field: K) => `passengers.${index}.${field}` as const;
 
   return (
@@ -43,15 +46,31 @@ export function PassengerFieldset({ index, slot, today }: PassengerFieldsetProps
         <Controller
           control={control}
           name={name('title')}
-          render={({ field }) => (
-            <PassengerTitleSelect
-              titles={PASSENGER_TITLES[slot.type]}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors?.title?.message}
-            />
-          )}
+          render={({ field }) =>
+            touch ? (
+              <NativeSelect
+                label="Title"
+                required
+                data={[{ value: '', label: 'Select', disabled: true }, ...PASSENGER_TITLES[slot.type]]}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                onBlur={field.onBlur}
+                error={errors?.title?.message}
+              />
+            ) : (
+              <Select
+                label="Title"
+                required
+                placeholder="Select"
+                data={[...PASSENGER_TITLES[slot.type]]}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors?.title?.message}
+                allowDeselect={false}
+              />
+            )
+          }
         />
         <TextInput label="First Name" required error={errors?.firstname?.message} {...register(name('firstname'))} />
         <TextInput label="Last Name" required error={errors?.lastname?.message} {...register(name('lastname'))} />

@@ -5,9 +5,10 @@ import {
   confirmBookingRoute,
   listOfBookingsRoute,
 } from '@portal/contract/booking-lifecycle';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DISCARD_TITLE } from '@/lib/discard-guard';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { buildPage } from '@/testing/inventory-fixtures';
@@ -51,6 +52,15 @@ describe('Confirm Booking dialog (000 §4-§5)', () => {
     expect(await screen.findByText(BOOKING_CONFIRMED_MESSAGE)).toBeInTheDocument();
     const body = posts()[0]?.[1]?.body as FormData;
     expect(Object.fromEntries(body.entries())).toEqual({ booking_id: '5', discount: '10000', receive_payment: '50000', sure: '0' });
+  });
+
+  it('when a payment has been typed and Esc is pressed, then it asks before discarding it (issue 21 §2)', async () => {
+    const { user, dialog } = await openConfirm();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Receive Payment' }), '5000');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: DISCARD_TITLE });
+    await user.click(within(ask).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Confirm Booking/ })).not.toBeInTheDocument());
   });
 
   it('when the discount is emptied, then it is required and nothing is sent', async () => {

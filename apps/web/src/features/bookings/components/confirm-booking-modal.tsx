@@ -10,6 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NumberField } from '@/components/number-field';
+import { useDiscardGuard, useReportDirty } from '@/lib/discard-guard';
 import { formatPKR } from '@/lib/format';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -50,7 +51,14 @@ type ConfirmOutput = z.output<ReturnType<typeof buildConfirmSchema>>;
 
 const toNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
 
-function ConfirmBookingForm({ booking, onDone }: { booking: BookingRow; onDone: () => void }) {
+type ConfirmBookingFormProps = {
+  booking: BookingRow;
+  onDone: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+};
+
+function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: ConfirmBookingFormProps) {
   const mutation = useConfirmBooking();
   const cancelled = getBookingState(booking) === 'cancelled';
   const form = useForm<ConfirmFormValues, unknown, ConfirmOutput>({
@@ -58,6 +66,7 @@ function ConfirmBookingForm({ booking, onDone }: { booking: BookingRow; onDone: 
     defaultValues: { discount: 0, receive_payment: 0, sure: false },
   });
   const { errors } = form.formState;
+  useReportDirty(form.formState.isDirty, onDirtyChange);
   const [discount, receivePayment, sure] = useWatch({ control: form.control, name: ['discount', 'receive_payment', 'sure'] });
   const finalTotal = booking.total_amount - toNumber(discount);
   const remaining = finalTotal - booking.received_amount - toNumber(receivePayment);
@@ -126,7 +135,7 @@ function ConfirmBookingForm({ booking, onDone }: { booking: BookingRow; onDone: 
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             Close
           </Button>
           <Button type="submit" color="teal" loading={mutation.isPending} disabled={cancelled && !sure}>
@@ -142,9 +151,12 @@ type ConfirmBookingModalProps = { booking: BookingRow; opened: boolean; onClose:
 
 /** Confirm Booking (000 §4-§5, admin): POST confirmbooking with discount, receive_payment and sure. */
 export function ConfirmBookingModal({ booking, opened, onClose }: ConfirmBookingModalProps) {
+  const guard = useDiscardGuard(onClose);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Confirm Booking #${booking.id} (${booking.pnr})`} size="lg">
-      {opened ? <ConfirmBookingForm booking={booking} onDone={onClose} /> : null}
+    <Modal opened={opened} onClose={guard.requestClose} title={`Confirm Booking #${booking.id} (${booking.pnr})`} size="lg">
+      {opened ? (
+        <ConfirmBookingForm booking={booking} onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
+      ) : null}
     </Modal>
   );
 }

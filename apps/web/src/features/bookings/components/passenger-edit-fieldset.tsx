@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Badge, Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Fieldset, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { PassengerTitleSelect } from '@/components/passenger-title-select';
 import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { IconCalendar } from '@tabler/icons-react';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -54,12 +53,16 @@ export function PassengerEditFieldset({ index, type, today }: PassengerEditField
           control={control}
           name={name('title')}
           render={({ field }) => (
-            <PassengerTitleSelect
-              titles={PASSENGER_TITLES[type]}
-              value={field.value}
-              onChange={field.onChange}
+            <Select
+              label="Title"
+              required
+              placeholder="Select"
+              data={[...PASSENGER_TITLES[type]]}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
               error={errors?.title?.message}
+              allowDeselect={false}
             />
           )}
         />

@@ -1,7 +1,8 @@
 import { editGroupRoute, generalRoute, updateGroupRoute } from '@portal/contract/groups';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DISCARD_TITLE } from '@/lib/discard-guard';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { buildGroup, general } from '@/testing/inventory-fixtures';
@@ -25,6 +26,23 @@ describe('Add / Edit Group form (001 §2, §5)', () => {
     expect(tripNames()).toEqual(['Trip A-1', 'Trip A-2', 'Trip B-1', 'Trip B-2']);
     await user.click(screen.getByRole('radio', { name: 'Direct' }));
     expect(tripNames()).toEqual(['Trip A-1', 'Trip B-1']);
+  });
+
+  it('when a PNR has been typed and Cancel is pressed, then it asks first; Keep editing stays, Discard leaves (issue 21 §2)', async () => {
+    storeSession();
+    stubFetch({ 'GET /api/general': reply(generalRoute, 200, general) });
+    renderApp('/dashboard/addnewgroup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^PNR/), 'ABC123');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: DISCARD_TITLE })).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^PNR/)).toHaveValue('ABC123');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByLabelText(/^PNR/)).not.toBeInTheDocument());
   });
 
   it('when baggage is typed for a first trip, then its paired trip gets it unless that one was edited', async () => {

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { NumberField } from '@/components/number-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useDiscardOnLeave } from '@/lib/discard-guard';
 import { applyServerErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateGroup } from '../api/create-group';
@@ -58,6 +59,8 @@ export function GroupForm({ group }: GroupFormProps) {
   });
   const edited = useRef<Set<string>>(initiallyEdited(defaultValues));
   const { errors } = form.formState;
+  // Leaving with typed data asks first (issue 21 §2); a save leaves freely.
+  const allowLeave = useDiscardOnLeave(form.formState.isDirty);
   const [ticketType, direction] = useWatch({ control: form.control, name: ['ticket_type', 'direction'] });
   const count = legCountOf({ ticket_type: ticketType, direction });
   const tripLabels = getGroupTripLabels(Number(ticketType) as TicketType, Number(direction) as Direction);
@@ -79,6 +82,7 @@ export function GroupForm({ group }: GroupFormProps) {
     const callbacks = {
       onSuccess: (answer: { message: string }) => {
         notifySuccess(answer.message);
+        allowLeave();
         void navigate(paths.dashboard.groups.getHref());
       },
       onError: (error: unknown) => {

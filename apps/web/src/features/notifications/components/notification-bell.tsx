@@ -7,11 +7,19 @@ import { useUnreadCount } from '../api/get-unread-count';
 /** Header notifications link with the real unread count (PRODUCT §4, §5; the seeds' fixed 0 was a placeholder). */
 export function NotificationBell() {
   const unread = useUnreadCount();
-  // Until the count arrives (or if it fails: 000 §8 logs notification errors only) the badge reads 0, as the seeds'.
+  // Real numbers only (issue 21 §10): no badge while nothing is unread, nor until the count arrives.
   const count = unread.data?.count ?? 0;
   const label = count > 99 ? '99+' : String(count);
   return (
-    <Indicator label={label} size={16} offset={4} color="accent.7" inline data-testid="notification-badge">
+    <Indicator
+      label={label}
+      disabled={count === 0}
+      size={16}
+      offset={4}
+      color="accent.7"
+      inline
+      data-testid="notification-badge"
+    >
       <ActionIcon
         component={Link}
         to={paths.dashboard.notifications.getHref()}

@@ -17,6 +17,11 @@ type NotificationToastProps = {
  * /dashboard/bookings and a Close button. Toasts render outside the router, so the link navigates through
  * onOpen (given by the hook, which runs inside it) and keeps a real href for opening in a new tab.
  */
+/** Where 'View Bookings' goes: the booking the notification is about (issue 21 §6), else the bookings list. */
+export function notificationTarget(event: NotificationEvent): string {
+  return event.src !== null ? paths.dashboard.book.getHref(event.src) : paths.dashboard.bookings.getHref();
+}
+
 export function NotificationToast({ event, onOpen, onClose }: NotificationToastProps) {
   const name = event.name?.trim() || NOTIFICATION_MISSING_TEXT;
   return (
@@ -29,7 +34,7 @@ export function NotificationToast({ event, onOpen, onClose }: NotificationToastP
         <Text size="sm">{event.message?.trim() || NOTIFICATION_MISSING_TEXT}</Text>
         <Group gap="sm" mt={4}>
           <Anchor
-            href={paths.dashboard.bookings.getHref()}
+            href={notificationTarget(event)}
             size="sm"
             onClick={(click) => {
               click.preventDefault();

@@ -27,6 +27,13 @@ describe('header badge (PRODUCT §4, §5)', () => {
     await waitFor(async () => expect(await badge()).toHaveAccessibleName('Notifications (5)'));
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('5');
   });
+
+  it('when nothing is unread, then no 0 badge shows (issue 21 §10)', async () => {
+    stubFetch({ 'GET /api/unread-notifications-count': reply(unreadNotificationsCountRoute, 200, { count: 0 }) });
+    renderApp('/dashboard/my-profile');
+    await waitFor(async () => expect(await badge()).toHaveAccessibleName('Notifications (0)'));
+    expect(screen.getByTestId('notification-badge')).not.toHaveTextContent('0');
+  });
 });
 
 describe('Notifications page (000 §2, §3)', () => {

@@ -48,7 +48,7 @@ describe('realtime notifications (000 §7, PRODUCT §4)', () => {
     expect([...latest().handlers.keys()]).toEqual(['userevent-7']);
   });
 
-  it('when an event arrives, then a toast shows the image, name, message, a link to /dashboard/bookings and Close, and the badge is asked again', async () => {
+  it('when an event arrives, then a toast shows the image, name, message, a link to its booking (issue 21 §6) and Close, and the badge is asked again', async () => {
     storeSession(buildSession({ user_id: 7 }));
     const fetchMock = stubNotificationCalls();
     const { router } = renderApp('/dashboard/notifications');
@@ -64,12 +64,12 @@ describe('realtime notifications (000 §7, PRODUCT §4)', () => {
     expect(toast.getByText('Al-Haram Travels booked 2 seats on PNR ABC123')).toBeInTheDocument();
     expect(toast.getByRole('img', { name: 'Imran Qureshi' })).toHaveAttribute('src', 'http://localhost:8080/uploads/public/user_image/imran.png');
     const link = toast.getByRole('link', { name: 'View Bookings' });
-    expect(link).toHaveAttribute('href', '/dashboard/bookings');
+    expect(link).toHaveAttribute('href', '/dashboard/book/12');
     expect(toast.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await waitFor(() => expect(countCalls()).toBeGreaterThan(before));
 
     await userEvent.setup().click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/bookings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/book/12'));
   });
 
   it('when Close is clicked, then the toast goes away', async () => {

@@ -3,10 +3,9 @@ import { notificationEventSchema, userEvent } from '@portal/contract/notificatio
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { connectRealtime, type ConnectRealtime } from '../api/realtime';
-import { showNotificationToast } from './notification-toast';
+import { notificationTarget, showNotificationToast } from './notification-toast';
 
 type RealtimeNotificationsProps = {
   session: Pick<Session, 'token' | 'user_id'> | null;
@@ -35,7 +34,7 @@ export function RealtimeNotifications({ session, connect = connectRealtime }: Re
     connection.subscribe(userEvent(userId), (payload) => {
       const parsed = notificationEventSchema.safeParse(payload);
       if (!parsed.success) return;
-      showNotificationToast(parsed.data, { onOpen: () => void navigateRef.current(paths.dashboard.bookings.getHref()) });
+      showNotificationToast(parsed.data, { onOpen: () => void navigateRef.current(notificationTarget(parsed.data)) });
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     });
     return () => connection.close();

@@ -7,6 +7,7 @@ import {
   type AdminUser,
   type UpdateAdminBody,
 } from '@portal/contract/settings';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -18,8 +19,13 @@ type AdminFormOutput = AddAdminBody | UpdateAdminBody;
 
 type AdminUserFormProps = { admin?: AdminUser; onDone: () => void };
 
-/** Add New User / Edit (001 §2 Settings): name, e-mail, password (at least 8; on edit, empty keeps it). */
+/** Add New User / Edit (001 §2 Settings): name, e-mail, password (at least 10, not a common one; on edit, empty keeps it). */
 function AdminUserForm({ admin, onDone }: AdminUserFormProps) {
+  // The common-password list (about 220 KB gzipped) loads with the open form, not with the settings page; from then
+  // on the contract's schema checks new passwords against it too (issue 16 point 8).
+  useEffect(() => {
+    void import('@portal/contract/common-passwords');
+  }, []);
   const addMutation = useAddAdmin();
   const updateMutation = useUpdateAdmin();
   const form = useForm<AdminFormValues, unknown, AdminFormOutput>({

@@ -88,7 +88,7 @@ describe('User Management table (001 §2 Settings, PRODUCT §5)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'bilal@example.com');
     await user.type(within(dialog).getByLabelText(/Password/), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The password must be at least 8 characters.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The password must be at least 10 characters.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('add-admin'))).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/Password/), '-long-enough');
