@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -30,7 +31,7 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /** Any number, the same in every process: serialises migrations of servers starting together. */
 const MIGRATION_LOCK_KEY = 7_311_204_871;
 
-export class DatabaseLockedError extends Error {}
+export { DatabaseLockedError } from './data-dir-lock.js';
 
 /**
  * PGlite's shared buffers default to 128 MB of WASM memory, held for the life of the process; pages beyond
@@ -40,44 +41,6 @@ export class DatabaseLockedError extends Error {}
  */
 const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
 const PGLITE_ANALYZE_INTERVAL_MS = 6 * 3_600_000;
-
-/**
- * PGlite takes no lock on its directory and two processes on it would corrupt it, so the server
- * holds DATA_DIR/db.lock (with its pid) while it runs.
- */
-function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'db.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-        throw new DatabaseLockedError(
-          `The embedded database in ${path.resolve(dataDir)} is in use by another server process (pid ${pid}). ` +
-            'Stop that process first, or give this one another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
-        );
-      }
-      // A stale lock left by a process that died: take it over.
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DatabaseLockedError(`Could not take the lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export interface OpenDatabaseOptions {
   /** postgres://...; unset opens the embedded PGlite. */
