@@ -2,8 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { checkDataDir, DataDirError } from './config/data-dir.js';
 import { DatabaseLockedError, openDatabase, type DatabaseHandle } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { isDiskFull } from './lib/db-errors.js';
 
 // src/main.ts and dist/main.js are both one level below apps/server; the SPA build is apps/web/dist.
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -21,8 +23,21 @@ function describeDatabaseError(error: unknown, databaseUrl: string | undefined):
     const { host, port } = new URL(databaseUrl);
     return `cannot reach PostgreSQL at ${host}${port ? '' : ':5432'} (${code}); check DATABASE_URL, or unset it to use the embedded database`;
   }
-  const reason = error instanceof Error ? error.message : String(error);
-  return `cannot open the database: ${reason}`;
+  if (isDiskFull(error)) return 'cannot open the database: the disk holding it is full. Free some space and start again.';
+  return `cannot open the database: ${describeError(error)}`;
+}
+
+/** PGlite's file system throws plain objects ({ name, errno }); String() of them said '[object Object]'. */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
 }
 
 async function main(): Promise<void> {
@@ -32,6 +47,13 @@ async function main(): Promise<void> {
     config = loadConfig(process.env, { webDistDir: WEB_DIST_DIR });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message.replaceAll('\n', ' '));
+    throw error;
+  }
+
+  try {
+    checkDataDir(config.dataDir, { embedded: !config.databaseUrl });
+  } catch (error) {
+    if (error instanceof DataDirError) fail(error.message);
     throw error;
   }
 

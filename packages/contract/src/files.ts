@@ -17,6 +17,18 @@ export function fileTypeMessage(label: string, types: readonly UploadType[] = IM
   return `The ${label} must be a file of type: ${types.join(', ')}.`;
 }
 
+/** An upload whose signature says image but which does not decode as one (issue 16.11). */
+export function unreadableImageMessage(label: string): string {
+  return `The ${label} could not be read as an image.`;
+}
+
+/** Pixels an uploaded image may have (decoding is bounded before it starts): 50 MP, above any phone camera's scan. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+export function imageTooLargeMessage(label: string): string {
+  return `The ${label} has too many pixels: at most 50 megapixels.`;
+}
+
 /**
  * A file part as the server's multipart plugin hands it over (apps/server/src/lib/form-body.ts).
  * Declared here without Node types so the web build can share the schemas.

@@ -8,3 +8,19 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Codes of a write that found no room: PostgreSQL's disk_full (PGlite reports it too), the OS's ENOSPC and
+ * EDQUOT (a quota), and errno 51, Emscripten's ENOSPC, thrown by PGlite's file system while it starts.
+ */
+const DISK_FULL_CODES = new Set<unknown>(['53100', 'ENOSPC', 'EDQUOT']);
+
+/** True when an error (or one of its causes) says the disk is full (issue 16.12). */
+export function isDiskFull(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, name, errno } = current as { code?: unknown; name?: unknown; errno?: unknown };
+    if (DISK_FULL_CODES.has(code)) return true;
+    if (name === 'ErrnoError' && errno === 51) return true;
+  }
+  return false;
+}

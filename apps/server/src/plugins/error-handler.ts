@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDiskFull } from '../lib/db-errors.js';
 import { isHttpError } from '../lib/http-error.js';
 
 export const FILE_TOO_LARGE_MESSAGE = 'The file may not be greater than 2 MB.';
 export const NOT_FOUND_MESSAGE = 'Not found.';
 export const SERVER_ERROR_MESSAGE = 'Server Error';
+/** 507 when the database or the uploads found the disk full (issue 16.12): the user learns nothing was kept. */
+export const DISK_FULL_MESSAGE = "The server's disk is full, so nothing was saved. Please try again later and tell the administrator.";
 
 /** Paths the SPA never owns: unknown ones answer JSON 404, not index.html. */
 export function isApiPath(url: string): boolean {
@@ -78,6 +81,10 @@ export function registerErrorHandler(
       // Other 4xx come from Fastify's own request checks; their text describes the request, not our internals.
       request.log.info({ err: error }, 'client error');
       return reply.code(statusCode).send({ message: error.message });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return reply.code(507).send({ message: DISK_FULL_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });

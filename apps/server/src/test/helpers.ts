@@ -121,16 +121,20 @@ export async function buildTestApp(
     holdSweeper?: { intervalMs?: number };
     /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
+    /** An existing empty directory for DATA_DIR (a small tmpfs, say) instead of a new temporary one. */
+    dataDir?: string;
+    /** The app's database instead of the project's test database (a PGlite on disk, say); closed by close(). */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   // Uploads need a real disk: a temporary DATA_DIR per test file, removed by close(); openTestDatabase
   // ignores it, so the database stays in memory (PGlite) or on the test PostgreSQL.
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-test-data-')));
   const config: AppConfig = {
     ...loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
     webDistDir: options.webDistDir,
   };
-  const handle = await openTestDatabase();
+  const handle = options.database ?? (await openTestDatabase());
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
   const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false });
@@ -156,7 +160,7 @@ export async function buildTestApp(
         await app.close();
         await closeDatabase();
       } finally {
-        await rm(dataDir, { recursive: true, force: true });
+        if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
       }
     },
     async createAgent({ status = 'approved', email, password, isActive = true, changePassword = false } = {}) {

@@ -53,6 +53,41 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** `node --import tsx apps/server/src/main.ts` with only `env` (and PATH, HOME); stderr piped. */
+async function spawnMain({ tsconfigDir, env }: { tsconfigDir: string; env: Record<string, string> }): Promise<ChildProcess> {
+  const tsconfig = path.join(tsconfigDir, 'tsconfig.tsx.json');
+  await writeFile(
+    tsconfig,
+    JSON.stringify({ compilerOptions: { baseUrl: REPO_ROOT, paths: { '@portal/contract/*': [`${CONTRACT_SRC}/*.ts`] } } }),
+  );
+  return spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TSX_TSCONFIG_PATH: tsconfig, ...env },
+  });
+}
+
+/**
+ * Runs the server's main with `env` until it exits by itself (a start-up that must fail); its exit code and
+ * stderr. Killed after `timeoutMs` (then code is null).
+ */
+export async function runMainToExit({ env, timeoutMs = 60_000 }: { env: Record<string, string>; timeoutMs?: number }): Promise<{ code: number | null; stderr: string }> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'portal-main-'));
+  try {
+    const child = await spawnMain({ tsconfigDir: scratch, env: { HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env } });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    clearTimeout(timer);
+    return { code, stderr };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
 /**
  * Starts `node --import tsx apps/server/src/main.ts` with its own PORT and DATA_DIR. The contract's package
  * exports point at its build (dist), which tests do not need: a temporary tsconfig maps `@portal/contract/*`
@@ -68,27 +103,10 @@ export async function startServerProcess({
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-rt-'));
-  const tsconfig = path.join(dataDir, 'tsconfig.tsx.json');
-  await writeFile(
-    tsconfig,
-    JSON.stringify({ compilerOptions: { baseUrl: REPO_ROOT, paths: { '@portal/contract/*': [`${CONTRACT_SRC}/*.ts`] } } }),
-  );
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TSX_TSCONFIG_PATH: tsconfig,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
+  const child = await spawnMain({
+    tsconfigDir: dataDir,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

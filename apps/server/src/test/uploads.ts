@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { createPng } from '../db/seed/png.js';
 import { bearer, multipart, type TestFilePart } from './helpers.js';
@@ -7,9 +8,9 @@ import { bearer, multipart, type TestFilePart } from './helpers.js';
 /** A real 4x4 PNG. */
 export const PNG_BYTES = createPng({ width: 4, height: 4, colour: '#0a7d3b', accent: '#f4c430' });
 
-/** A real 1x1 baseline JPEG. */
+/** A real 1x1 baseline JPEG (written by libvips, so it decodes without warnings). */
 export const JPEG_BYTES = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCDAHoR/9k=',
   'base64',
 );
 
@@ -42,4 +43,14 @@ export function postForm(app: FastifyInstance, url: string, fields: Array<[strin
 /** The path part of a URL the API answered (`/uploads/…?v=1` or an absolute URL → `/uploads/…`). */
 export function pathOf(url: string): string {
   return new URL(url, 'http://portal.test').pathname;
+}
+
+/**
+ * What an image shows: format, size and raw RGBA pixels. Uploaded images are stored re-encoded (issue 16.11),
+ * so a stored PNG has the uploaded pixels, not the uploaded bytes.
+ */
+export async function imageOf(bytes: Buffer): Promise<{ format: string | undefined; width: number; height: number; pixels: string }> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { format } = await sharp(bytes).metadata();
+  return { format, width: info.width, height: info.height, pixels: data.toString('base64') };
 }

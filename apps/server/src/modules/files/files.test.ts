@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { pathOf, PNG_BYTES, pngFile, postForm, WEBP_BYTES, JPEG_BYTES } from '../../test/uploads.js';
@@ -46,9 +47,10 @@ describe('stored files', () => {
     const url = response.json().data.logo as string;
     const storagePath = pathOf(url).replace(/^\/uploads\//, '');
     const [row] = await t.db.select().from(files).where(eq(files.storagePath, storagePath));
-    expect(row).toMatchObject({ kind: 'airline_logo', visibility: 'public', mime: 'image/png', size: PNG_BYTES.length, originalName: 'disk.png' });
     const onDisk = await readFile(path.join(t.config.dataDir, 'uploads', ...storagePath.split('/')));
-    expect(onDisk.equals(PNG_BYTES)).toBe(true);
+    expect(row).toMatchObject({ kind: 'airline_logo', visibility: 'public', mime: 'image/png', size: onDisk.length, originalName: 'disk.png' });
+    // Stored as its re-encoded pixels (issue 16.11): the same 4x4 PNG image.
+    expect(await sharp(onDisk).metadata()).toMatchObject({ format: 'png', width: 4, height: 4 });
   });
 
   it('when the same file is uploaded twice, then both records use one file', async () => {
@@ -57,6 +59,57 @@ describe('stored files', () => {
     expect(second.json().data.logo).toBe(first.json().data.logo);
     const storagePath = pathOf(first.json().data.logo).replace(/^\/uploads\//, '');
     expect(await t.db.select().from(files).where(eq(files.storagePath, storagePath))).toHaveLength(1);
+  });
+});
+
+describe('uploaded images are decoded and encoded again (issue 16.11)', () => {
+  async function storedBytes(url: string): Promise<Buffer> {
+    return readFile(path.join(t.config.dataDir, 'uploads', ...pathOf(url).replace(/^\/uploads\//, '').split('/')));
+  }
+  async function fileRowCount(): Promise<number> {
+    return (await t.db.select().from(files)).length;
+  }
+
+  it('when a PNG carries an HTML page after its image data, then only the image is stored and served', async () => {
+    const polyglot = Buffer.concat([PNG_BYTES, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
+    const response = await postForm(t.app, '/api/add-airline', [['full_name', 'Poly Air'], ['short_name', 'PY'], ['logo', pngFile('poly.png', polyglot)]], admin);
+    expect(response.statusCode).toBe(201);
+    const stored = await storedBytes(response.json().data.logo);
+    expect(stored.includes('<script>')).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 4, height: 4 });
+    const served = await t.app.inject({ method: 'GET', url: pathOf(response.json().data.logo) });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.includes('<script>')).toBe(false);
+  });
+
+  it('when a JPEG hides a script and a GPS position in its metadata, then neither is stored', async () => {
+    const tagged = await sharp(JPEG_BYTES)
+      .withExif({ IFD0: { ImageDescription: '<script>alert(1)</script>' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .jpeg()
+      .toBuffer();
+    expect(tagged.includes('<script>')).toBe(true);
+    const response = await postForm(t.app, '/api/add-airline', [['full_name', 'Exif Air'], ['short_name', 'EX'], ['logo', { filename: 'exif.jpg', contentType: 'image/jpeg', data: tagged }]], admin);
+    expect(response.statusCode).toBe(201);
+    const stored = await storedBytes(response.json().data.logo);
+    expect(stored.includes('<script>')).toBe(false);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  });
+
+  it('when the bytes start like a PNG but are not one, then 422 on the field and nothing is stored', async () => {
+    const before = await fileRowCount();
+    const fake = Buffer.concat([PNG_BYTES.subarray(0, 16), Buffer.from('<html>not an image</html>')]);
+    const response = await postForm(t.app, '/api/add-airline', [['full_name', 'Fake Air'], ['short_name', 'FK'], ['logo', pngFile('fake.png', fake)]], admin);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ logo: ['The logo could not be read as an image.'] });
+    expect(await fileRowCount()).toBe(before);
+  });
+
+  it('when an image has more pixels than any scan needs (a decompression bomb), then 422 before decoding it', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(bomb.length).toBeLessThan(2_097_152);
+    const response = await postForm(t.app, '/api/add-airline', [['full_name', 'Bomb Air'], ['short_name', 'BM'], ['logo', pngFile('bomb.png', bomb)]], admin);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ logo: ['The logo has too many pixels: at most 50 megapixels.'] });
   });
 });
 

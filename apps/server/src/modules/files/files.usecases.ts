@@ -3,7 +3,8 @@ import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, type FormFile, type UploadType } from '@portal/contract/files';
 import type { Executor } from '../../db/database.js';
-import { createFileTooLargeError, createFileTypeError } from './files.errors.js';
+import { ImageTooLargeError, reencodeImage, UnreadableImageError } from '../../lib/images.js';
+import { createFileTooLargeError, createFileTypeError, createImageTooLargeError, createUnreadableImageError } from './files.errors.js';
 import { insertFileOrGetExisting } from './files.repository.js';
 import type { FileKind, FileRow } from './files.table.js';
 
@@ -102,9 +103,20 @@ async function writeAtomically(absolute: string, bytes: Uint8Array): Promise<voi
   }
 }
 
+async function reencodeUpload(bytes: Buffer, type: Exclude<UploadType, 'pdf'>, field: string): Promise<Buffer> {
+  try {
+    return await reencodeImage(bytes, type);
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) throw createImageTooLargeError({ field });
+    if (error instanceof UnreadableImageError) throw createUnreadableImageError({ field });
+    throw error;
+  }
+}
+
 /**
  * Stores one uploaded file and returns its files row (PRODUCT §1, §4):
- * 1. checks the size (413) and the content's type by its magic bytes (422 on `field`) before anything is written;
+ * 1. checks the size (413) and the content's type by its magic bytes (422 on `field`) before anything is written,
+ *    and stores an image only as its re-encoded pixels (422 when it does not decode; issue 16.11);
  * 2. writes the bytes under `<uploadsDir>/<visibility>/<kind>/<name>-<sha256>.<ext>`, named by their content;
  * 3. inserts the files row with `db`, which may be the caller's transaction (or finds the row of the same bytes
  *    stored before under the same name: one file, used by both records).
@@ -132,10 +144,11 @@ export async function saveUploadedFile({
   userId: number | null;
   types?: readonly UploadType[];
 }): Promise<FileRow> {
-  const { bytes, filename } = await readBytes(file);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw createFileTooLargeError();
-  const type = detectFileType(bytes);
+  const { bytes: uploaded, filename } = await readBytes(file);
+  if (uploaded.length > MAX_UPLOAD_BYTES) throw createFileTooLargeError();
+  const type = detectFileType(uploaded);
   if (!type || !types.includes(type)) throw createFileTypeError({ field, types });
+  const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
 
   const visibility = getFileVisibility(kind);
   const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
