@@ -222,6 +222,18 @@ describe('POST /api/unlock-user', () => {
     expect((await login(agent.email, agent.password)).statusCode).toBe(200);
   });
 
+  it("when an administrator is locked, then Settings' admin list shows until when and unlock-user unlocks it", async () => {
+    const other = await t.createAdmin();
+    await failTimes(other, 10);
+    const lockedUntil = (await stateOf(other)).lockedUntil!;
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/list-admins', headers: bearer(admin) })).json().data.find((row: { id: number }) => row.id === other.user.id);
+    expect((await listed()).locked_until).toBe(lockedUntil.toISOString());
+    expect((await unlock(other.user.id)).statusCode).toBe(200);
+    expect((await listed()).locked_until).toBeNull();
+    expect((await login(other.email, other.password)).statusCode).toBe(200);
+  });
+
   it('when the id is unknown or deleted, then 404; a bad id 422', async () => {
     const deleted = await t.createAgent();
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));

@@ -10,7 +10,7 @@ import { useRejectAgent } from '../api/reject-agent';
 import { useUnlockUser } from '../api/unlock-user';
 import { AgentFormModal } from './agent-form-modal';
 import { AgentProfileModal } from './agent-profile-modal';
-import { isLocked } from './locked-badge';
+import { isLocked } from '@/components/locked-badge';
 
 export type AgentMenuItem = 'profile' | 'edit' | 'unlock' | 'accept' | 'reject' | 'delete';
 

@@ -4,7 +4,7 @@ import { useAgents } from '../api/get-agents';
 import { AgentActionsMenu } from './agent-actions-menu';
 import { AgentNameCell } from './agent-name-cell';
 import { AgentStatusBadge } from './agent-status-badge';
-import { LockedBadge } from './locked-badge';
+import { LockedBadge } from '@/components/locked-badge';
 
 export const AGENT_COLUMNS = ['Name', 'Email', 'Number', 'Status', 'Action'];
 export const NO_AGENT_TEXT = 'No Agent Found';

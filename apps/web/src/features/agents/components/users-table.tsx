@@ -4,7 +4,7 @@ import { AGENT_ID_PREFIX } from '@/config/constants';
 import { formatDate } from '@/lib/format';
 import { useUsers } from '../api/get-users';
 import { AgentStatusBadge } from './agent-status-badge';
-import { LockedBadge } from './locked-badge';
+import { LockedBadge } from '@/components/locked-badge';
 
 export const USER_COLUMNS = ['Image', 'Name', 'Email', 'Role', 'Status', 'Created', 'Agent Id', 'Agency'];
 
