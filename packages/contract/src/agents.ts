@@ -35,6 +35,10 @@ import { optionalFileField, requiredFileField } from './files.js';
  * - `my-profile`: any signed-in user reads its own profile (the agent row shape; administrators too).
  *   `update-my-profile`: administrators change their own name, e-mail, phone and picture; agents get 403
  *   {@link PROFILE_READ_ONLY_MESSAGE} (000 §2: an agent's profile is changed through the admin).
+ * - `unlock-user` (issue 16 point 4, decision 018): body `id` (users.id of any live user, administrators
+ *   too); clears the failed sign-in count and the lock ({@link USER_UNLOCKED_MESSAGE}, also when it was not
+ *   locked); unknown or deleted id: 404 {@link USER_NOT_FOUND_MESSAGE}. Agent rows and user list rows carry
+ *   `locked_until` (null when not locked; a lock whose time has passed reads null).
  */
 
 // ---- Messages (001 §8, exactly as the seed quotes them) -----------------------------------------------------
@@ -58,6 +62,9 @@ export const IMAGE_REQUIRED_MESSAGE = 'The image field is required.';
 export const EMAIL_REQUIRED_MESSAGE = 'The email field is required.';
 export const SEARCH_QUERY_REQUIRED_MESSAGE = 'The searchquery field is required.';
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
+/** unlock-user (issue 16 point 4, decision 018). */
+export const USER_UNLOCKED_MESSAGE = 'Account unlocked successfully!';
+export const USER_NOT_FOUND_MESSAGE = 'User not found.';
 /** 403 to an agent calling update-my-profile; the My Profile page shows the same note (000 §2, 001 §2). */
 export const PROFILE_READ_ONLY_MESSAGE = 'Your profile can not be changed directly. Please contact the admin.';
 
@@ -103,6 +110,8 @@ export const agentSchema = z.object({
   agent_id: z.number().int().nullable(),
   active_status: activeStatusSchema,
   source: agentSourceSchema,
+  /** ISO 8601 instant until which sign-in is refused after too many wrong passwords; null when not locked (decision 018). */
+  locked_until: z.string().nullable(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -118,6 +127,8 @@ export const userListRowSchema = z.object({
   agent_id: z.number().int().nullable(),
   /** null for administrators. */
   agent: z.object({ agency_name: z.string().nullable() }).nullable(),
+  /** As on the agent row: set while sign-in is locked, else null (decision 018). */
+  locked_until: z.string().nullable(),
 });
 export type UserListRow = z.infer<typeof userListRowSchema>;
 
@@ -361,4 +372,17 @@ export const updateMyProfileRoute = defineRoute({
   access: 'user',
   body: updateMyProfileBodySchema,
   response: { 200: agentWriteResponseSchema, ...errorResponses },
+});
+
+export const unlockUserBodySchema = idParamsSchema;
+export type UnlockUserBody = z.infer<typeof unlockUserBodySchema>;
+
+export const unlockUserRoute = defineRoute({
+  method: 'POST',
+  path: '/unlock-user',
+  summary: 'Unlock an account locked after too many wrong passwords (body id: users.id); resets its failure count',
+  tags: ['agents'],
+  access: 'admin',
+  body: unlockUserBodySchema,
+  response: { 200: messageSchema, ...errorResponses },
 });

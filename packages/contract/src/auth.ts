@@ -33,6 +33,54 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/**
+ * Per-account lockout (issue 16 point 4, decision 018). Wrong passwords for an existing approved account are
+ * counted across addresses; a sign-in resets the count. The {@link ACCOUNT_LOCK_THRESHOLD}th failure in a row
+ * locks the account for {@link ACCOUNT_LOCK_FIRST_MINUTES} minutes, and every further failure (during or after
+ * the lock) locks it again from that moment for twice as long as the previous one, at most
+ * {@link ACCOUNT_LOCK_MAX_MINUTES} minutes. While locked, login answers 429 with `Retry-After` and
+ * {@link accountLockedMessage} whatever the password, except for a live forgot-password temporary password,
+ * which proves the owner reads the account's mail: it signs in and unlocks. An administrator unlocks with
+ * `POST /api/unlock-user`. The owner is e-mailed once, when the lock starts. Unknown addresses store nothing.
+ */
+export const ACCOUNT_LOCK_THRESHOLD = 10;
+export const ACCOUNT_LOCK_FIRST_MINUTES = 15;
+export const ACCOUNT_LOCK_MAX_MINUTES = 24 * 60;
+
+/** How long the lock is after `failures` wrong passwords in a row (0 below the threshold): 15, 30, 60, … ≤ 1440. */
+export function getAccountLockMinutes(failures: number): number {
+  if (failures < ACCOUNT_LOCK_THRESHOLD) return 0;
+  // 2^7 × 15 already passes the cap; clamping the exponent keeps the number small for any count.
+  const doublings = Math.min(failures - ACCOUNT_LOCK_THRESHOLD, 7);
+  return Math.min(ACCOUNT_LOCK_FIRST_MINUTES * 2 ** doublings, ACCOUNT_LOCK_MAX_MINUTES);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Asia/Karachi is UTC+05:00 all year (no daylight saving since 2009). */
+const KARACHI_OFFSET_MS = 5 * 3_600_000;
+
+/** An instant as the portal shows times, in Asia/Karachi: '25 Nov 2026, 02:05 PM (Pakistan time)'. */
+export function formatKarachiDateTime(instant: Date | string): string {
+  const local = new Date(new Date(instant).getTime() + KARACHI_OFFSET_MS);
+  const hours = local.getUTCHours();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${pad(local.getUTCDate())} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}, ` +
+    `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(local.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'} (Pakistan time)`
+  );
+}
+
+/** 429 from login while the account is locked (the sign-in form shows it as it is). */
+export function accountLockedMessage(lockedUntil: Date | string): string {
+  return (
+    `This account is locked after too many failed sign-ins. Try again after ${formatKarachiDateTime(lockedUntil)} ` +
+    'or ask an administrator to unlock it.'
+  );
+}
+
+/** Subject of the e-mail the owner gets when the lock starts. */
+export const ACCOUNT_LOCKED_EMAIL_SUBJECT = 'Your Group Fares account has been locked';
+
 export const loginRoute = defineRoute({
   method: 'POST',
   path: '/login',

@@ -102,6 +102,8 @@ export const adminUserSchema = z.object({
   is_active: z.boolean(),
   /** ISO date-time. */
   created_at: z.string(),
+  /** Until when sign-in is locked after too many wrong passwords, null when not (decision 018; unlock-user ends it). */
+  locked_until: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -8,13 +8,22 @@ export class HttpError extends Error {
   /** Stable, documented code (`auth.invalid_credentials`) for logs and tests; never shown to users. */
   readonly code: string;
   readonly errors: Record<string, string[]> | undefined;
+  /** Extra response headers (a 429's Retry-After). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(options: { statusCode: number; code: string; message: string; errors?: Record<string, string[]> }) {
+  constructor(options: {
+    statusCode: number;
+    code: string;
+    message: string;
+    errors?: Record<string, string[]>;
+    headers?: Record<string, string>;
+  }) {
     super(options.message);
     this.name = 'HttpError';
     this.statusCode = options.statusCode;
     this.code = options.code;
     this.errors = options.errors;
+    this.headers = options.headers;
   }
 }
 

@@ -63,6 +63,7 @@ export function registerErrorHandler(
     if (isHttpError(error)) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       const body = error.statusCode === 422 ? { message: error.message, errors: error.errors ?? {} } : { message: error.message };
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     const statusCode = error.statusCode ?? 500;

@@ -7,6 +7,7 @@ import {
   EMAIL_TAKEN_MESSAGE,
   IMAGE_REQUIRED_MESSAGE,
   PROFILE_READ_ONLY_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
 } from '@portal/contract/agents';
 import { createFieldError, HttpError } from '../../lib/http-error.js';
 
@@ -45,4 +46,9 @@ export function createAgentImageRequiredError(): HttpError {
 /** 000 §2 / 001 §2: an agent's profile is changed through the admin, never by the agent. */
 export function createProfileReadOnlyError(): HttpError {
   return new HttpError({ statusCode: 403, code: 'agents.profile_read_only', message: PROFILE_READ_ONLY_MESSAGE });
+}
+
+/** unlock-user: an unknown or deleted user id (administrators are users here). */
+export function createUserNotFoundError(): HttpError {
+  return new HttpError({ statusCode: 404, code: 'agents.user_not_found', message: USER_NOT_FOUND_MESSAGE });
 }

@@ -61,6 +61,7 @@ describe('GET /api/listofagents', () => {
       agent_id: rejected.agentId,
       active_status: 'rejected',
       source: 'register',
+      locked_until: null,
     });
   });
 
@@ -119,6 +120,7 @@ describe('GET /api/listofusers', () => {
       created_at: expect.any(String),
       agent_id: null,
       agent: null,
+      locked_until: null,
     });
     const agentRow = all.find((row) => row.id === agent.id);
     expect(agentRow).toMatchObject({ role: 'user', agent_id: agent.agentId, agent: { agency_name: 'Test Travels' } });

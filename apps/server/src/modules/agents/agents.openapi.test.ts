@@ -25,7 +25,17 @@ describe('GET /api/docs/json', () => {
         '/api/searchagentbyemail',
         '/api/my-profile',
         '/api/update-my-profile',
+        '/api/unlock-user',
       ]),
     );
+  });
+
+  it('when the OpenAPI document is built, then unlock-user takes an id and answers 200, 401, 403, 404 and 422', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = document.paths['/api/unlock-user'].post;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['id']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '422']));
+    // Login documents the lock's 429 (decision 018).
+    expect(Object.keys(document.paths['/api/login'].post.responses)).toContain('429');
   });
 });

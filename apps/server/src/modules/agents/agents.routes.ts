@@ -15,7 +15,9 @@ import {
   rejectAgentRoute,
   searchAgentByEmailRoute,
   updateAgentRoute,
+  unlockUserRoute,
   updateMyProfileRoute,
+  USER_UNLOCKED_MESSAGE,
 } from '@portal/contract/agents';
 import type { FastifyInstance } from 'fastify';
 import { createUnauthenticatedError } from '../../lib/http-error.js';
@@ -32,6 +34,7 @@ import {
   listUsers,
   rejectAgent,
   searchAgentsByEmail,
+  unlockUser,
   updateAgent,
   updateMyProfile,
 } from './agents.usecases.js';
@@ -81,6 +84,11 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
     await deleteAgent({ db: app.db, id: request.params.id });
     app.disconnectSessions({ userId: request.params.id });
     return { message: AGENT_DELETED_MESSAGE };
+  });
+
+  registerRoute(app, unlockUserRoute, async (request) => {
+    await unlockUser({ db: app.db, id: request.body.id });
+    return { message: USER_UNLOCKED_MESSAGE };
   });
 
   registerRoute(app, listUsersRoute, async (request) =>

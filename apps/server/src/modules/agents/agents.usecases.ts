@@ -1,4 +1,4 @@
-import { revokeUserTokens } from '../auth/auth.repository.js';
+import { clearFailedSignIns, revokeUserTokens } from '../auth/auth.repository.js';
 import {
   AGENT_EMAIL_SEARCH_LIMIT,
   LOGIN_DETAILS_EMAIL_SUBJECT,
@@ -27,6 +27,7 @@ import {
   createAgentNotFoundError,
   createEmailTakenError,
   createProfileReadOnlyError,
+  createUserNotFoundError,
 } from './agents.errors.js';
 import {
   findLiveAgentForUpdate,
@@ -79,7 +80,13 @@ export function toAgent({ row, publicUrl }: { row: UserWithFiles; publicUrl: str
     agent_id: row.role === 'admin' ? null : row.agentId,
     active_status: row.activeStatus,
     source: toSource(row.source),
+    locked_until: toLockedUntil(row),
   };
+}
+
+/** The lock's end while it is still ahead, else null (an expired lock no longer refuses sign-in; decision 018). */
+function toLockedUntil(row: UserRow): string | null {
+  return row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil.toISOString() : null;
 }
 
 function toUserListRow({ row, publicUrl }: { row: UserWithFiles; publicUrl: string }): UserListRow {
@@ -93,6 +100,7 @@ function toUserListRow({ row, publicUrl }: { row: UserWithFiles; publicUrl: stri
     created_at: row.createdAt.toISOString(),
     agent_id: row.role === 'admin' ? null : row.agentId,
     agent: row.role === 'admin' ? null : { agency_name: row.agencyName },
+    locked_until: toLockedUntil(row),
   };
 }
 
@@ -360,6 +368,14 @@ export async function deleteAgent({ db, id }: { db: Database; id: number }): Pro
     if (!(await findLiveAgentForUpdate({ db: tx, id }))) throw createAgentNotFoundError();
     await softDeleteUser({ db: tx, id });
     await revokeUserTokens({ db: tx, userId: id });
+  });
+}
+
+/** Admin unlock (issue 16 point 4, decision 018): any live user's failure count and lock are cleared. */
+export async function unlockUser({ db, id }: { db: Database; id: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await findLiveUserForUpdate({ db: tx, id }))) throw createUserNotFoundError();
+    await clearFailedSignIns({ db: tx, userId: id });
   });
 }
 

@@ -68,6 +68,7 @@ describe('POST /api/add-agent', () => {
         agent_id: expect.any(Number),
         active_status: 'approved',
         source: 'admin',
+        locked_until: null,
       },
     });
     const data = response.json().data;

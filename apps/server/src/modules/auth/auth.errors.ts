@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@portal/contract/auth';
+import { accountLockedMessage, PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@portal/contract/auth';
 import { createFieldError, HttpError } from '../../lib/http-error.js';
 
 // Messages the seeds' clients show as they are (000 §6, PRODUCT §3/§4).
@@ -53,4 +53,15 @@ export function createTooManyAttemptsError(retryAfter: string): HttpError {
 
 export function createPasswordChangeRequiredError(): HttpError {
   return new HttpError({ statusCode: 403, code: 'auth.password_change_required', message: PASSWORD_CHANGE_REQUIRED_MESSAGE });
+}
+
+/** 429 while the account is locked after too many wrong passwords (decision 018); Retry-After in whole seconds. */
+export function createAccountLockedError({ lockedUntil, now = Date.now() }: { lockedUntil: Date; now?: number }): HttpError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 1000));
+  return new HttpError({
+    statusCode: 429,
+    code: 'auth.account_locked',
+    message: accountLockedMessage(lockedUntil),
+    headers: { 'retry-after': String(seconds) },
+  });
 }

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { ACCOUNT_LOCK_FIRST_MINUTES, ACCOUNT_LOCK_MAX_MINUTES, ACCOUNT_LOCK_THRESHOLD } from '@portal/contract/auth';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { files } from '../files/files.table.js';
@@ -100,6 +101,9 @@ export async function consumeTemporaryPassword({
       tempPasswordHash: null,
       tempPasswordExpiresAt: null,
       changePassword: true,
+      // Signing in with an e-mailed temporary password proves the owner reads the account's mail: it unlocks (decision 018).
+      failedSignIns: 0,
+      lockedUntil: null,
       updatedAt: sql`now()`,
     })
     .where(
@@ -107,6 +111,38 @@ export async function consumeTemporaryPassword({
     )
     .returning();
   return row;
+}
+
+/**
+ * Counts one more wrong password for the account and, from the ACCOUNT_LOCK_THRESHOLD-th in a row, locks it from
+ * now for 15 minutes doubled per further failure, at most 24 hours (decision 018). One statement computes both from
+ * the row as it stands, so wrong passwords racing in from many addresses are each counted and exactly one of them
+ * sees the count reach the threshold (the one that e-mails the owner).
+ */
+export async function recordFailedSignIn({ db, userId }: { db: Executor; userId: number }) {
+  const failures = sql`${users.failedSignIns} + 1`;
+  const minutes = sql`least(${sql.raw(String(ACCOUNT_LOCK_FIRST_MINUTES))} * power(2, least(${failures} - ${sql.raw(
+    String(ACCOUNT_LOCK_THRESHOLD),
+  )}, 7)), ${sql.raw(String(ACCOUNT_LOCK_MAX_MINUTES))})`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedSignIns: failures,
+      lockedUntil: sql`case when ${failures} >= ${sql.raw(String(ACCOUNT_LOCK_THRESHOLD))} then now() + ${minutes} * interval '1 minute' else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failedSignIns: users.failedSignIns, lockedUntil: users.lockedUntil });
+  return row;
+}
+
+/** A sign-in or an administrator clears the count and the lock; true when there was something to clear. */
+export async function clearFailedSignIns({ db, userId }: { db: Executor; userId: number }): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where(and(eq(users.id, userId), or(gt(users.failedSignIns, 0), isNotNull(users.lockedUntil))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function insertToken({

@@ -30,6 +30,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         userAgent: request.headers['user-agent'] ?? null,
         publicUrl: app.config.publicUrl,
         onSessionsRevoked: (userId) => app.disconnectSessions({ userId }),
+        onLocked: ({ emailQueued }) => {
+          // A failed sign-in is no successful write, yet the agents list shows the lock at once (decision 009 caches).
+          app.dataChanges.changed();
+          if (emailQueued) app.kickMail();
+        },
       });
       return { success: session };
     },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RegisterBody, Session } from '@portal/contract/auth';
+import { ACCOUNT_LOCK_THRESHOLD, ACCOUNT_LOCKED_EMAIL_SUBJECT, formatKarachiDateTime, type RegisterBody, type Session } from '@portal/contract/auth';
 import type { Database, Executor } from '../../db/database.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import { enqueueEmail } from '../emails/outbox.js';
@@ -7,6 +7,7 @@ import { getPublicFileUrl } from '../files/files.usecases.js';
 import { nextAgentIdSql, type UserRow } from '../users/users.table.js';
 import {
   createAccountDeactivatedError,
+  createAccountLockedError,
   createAccountPendingError,
   createAccountRejectedError,
   createEmailTakenError,
@@ -14,6 +15,7 @@ import {
   createWrongOldPasswordError,
 } from './auth.errors.js';
 import {
+  clearFailedSignIns,
   consumeTemporaryPassword,
   findLiveToken,
   findUserByEmail,
@@ -21,6 +23,7 @@ import {
   findUserImagePath,
   insertToken,
   insertUser,
+  recordFailedSignIn,
   revokeOtherUserTokens,
   revokeToken,
   revokeUserTokens,
@@ -99,6 +102,7 @@ export async function login({
   userAgent,
   publicUrl,
   onSessionsRevoked,
+  onLocked,
 }: {
   db: Database;
   email: string;
@@ -108,6 +112,8 @@ export async function login({
   publicUrl: string;
   /** Told when signing in with a temporary password ended every earlier session of the user. */
   onSessionsRevoked?: (userId: number) => void;
+  /** Told after a wrong password locked the account (or locked it longer), and whether an e-mail was queued. */
+  onLocked?: (event: { emailQueued: boolean }) => void;
 }): Promise<Session> {
   const user = await findUserByEmail({ db, email });
   // The same hash work whatever the account's state (issue 16 point 7): the password is always checked against
@@ -129,7 +135,17 @@ export async function login({
   const passwordOk = !!user?.passwordHash && passwordMatches;
   // PRODUCT §4: the old password keeps working until the temporary one is used, so either signs in.
   const temporaryOk = !!user && !passwordOk && temporaryLive && temporaryMatches;
-  if (!user || !(passwordOk || temporaryOk)) throw createInvalidCredentialsError();
+  if (!user) throw createInvalidCredentialsError();
+  if (!(passwordOk || temporaryOk)) {
+    // Counted per account, whatever the address (issue 16 point 4, decision 018).
+    const lockedUntil = await countFailedSignIn({ db, user, publicUrl, onLocked });
+    if (lockedUntil) throw createAccountLockedError({ lockedUntil });
+    throw createInvalidCredentialsError();
+  }
+  // While locked even the right password is refused; a live temporary password, e-mailed to the owner, unlocks.
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now() && !temporaryOk) {
+    throw createAccountLockedError({ lockedUntil: user.lockedUntil });
+  }
   if (!user.isActive) throw createAccountDeactivatedError();
 
   let signedIn = user;
@@ -144,9 +160,79 @@ export async function login({
     onSessionsRevoked?.(user.id);
   }
 
+  // A sign-in ends the run of failures (the temporary password's UPDATE has cleared them already).
+  if (!temporaryOk && (user.failedSignIns > 0 || user.lockedUntil)) await clearFailedSignIns({ db, userId: user.id });
+
   const token = generateToken();
   await insertToken({ db, userId: signedIn.id, tokenHash: hashToken(token), userAgent: userAgent?.slice(0, 500) ?? null });
   return toSession({ db, user: signedIn, token, publicUrl });
+}
+
+/**
+ * One more wrong password for an existing account. Returns until when it is locked, or null below the
+ * threshold. The failure that reaches the threshold (exactly one, the count comes from one UPDATE) queues the
+ * owner's e-mail in the same transaction.
+ */
+async function countFailedSignIn({
+  db,
+  user,
+  publicUrl,
+  onLocked,
+}: {
+  db: Database;
+  user: UserRow;
+  publicUrl: string;
+  onLocked: ((event: { emailQueued: boolean }) => void) | undefined;
+}): Promise<Date | null> {
+  const result = await db.transaction(async (tx) => {
+    const counted = await recordFailedSignIn({ db: tx, userId: user.id });
+    if (!counted?.lockedUntil || counted.lockedUntil.getTime() <= Date.now()) return null;
+    const lockStarts = counted.failedSignIns === ACCOUNT_LOCK_THRESHOLD;
+    // A deactivated account cannot sign in or reset its password anyway: its owner is not told of a lock.
+    const emailQueued = lockStarts && !!user.email && user.isActive;
+    if (emailQueued) {
+      await enqueueEmail({
+        db: tx,
+        email: buildAccountLockedEmail({ user, failures: counted.failedSignIns, lockedUntil: counted.lockedUntil, publicUrl }),
+      });
+    }
+    return { lockedUntil: counted.lockedUntil, emailQueued };
+  });
+  if (!result) return null;
+  onLocked?.({ emailQueued: result.emailQueued });
+  return result.lockedUntil;
+}
+
+/** The owner's notice when the lock starts (issue 16 point 4): how many failures, until when, and how to unlock. */
+export function buildAccountLockedEmail({
+  user,
+  failures,
+  lockedUntil,
+  publicUrl,
+}: {
+  user: UserRow;
+  failures: number;
+  lockedUntil: Date;
+  publicUrl: string;
+}) {
+  return {
+    to: user.email!,
+    subject: ACCOUNT_LOCKED_EMAIL_SUBJECT,
+    text: [
+      `Dear ${user.name},`,
+      '',
+      `There were ${failures} failed sign-in attempts in a row on your Group Fares account (${user.email}), so it has been locked until ${formatKarachiDateTime(lockedUntil)}.`,
+      'Every further wrong password while it is locked makes the lock longer.',
+      '',
+      `To unlock it now, reset your password: choose "Forgot password" on ${publicUrl}/signin and sign in with the temporary password we e-mail you.`,
+      'An administrator can also unlock it.',
+      '',
+      'If these attempts were not yours, someone may be trying to guess your password: reset it as above and choose a new one.',
+      '',
+      'Regards,',
+      'Group Fares',
+    ].join('\n'),
+  };
 }
 
 /**

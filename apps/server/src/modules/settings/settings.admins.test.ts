@@ -60,7 +60,14 @@ describe('POST /api/add-admin', () => {
     expect(list.statusCode).toBe(200);
     const admins = (list.json() as { data: AdminUser[] }).data;
     expect(admins.map((admin) => admin.email)).toEqual(expect.arrayContaining([ADMIN_EMAIL, 'ayesha.admin@example.com']));
-    expect(admins[0]).toEqual({ id: adminId, name: expect.any(String), email: ADMIN_EMAIL, is_active: true, created_at: expect.any(String) });
+    expect(admins[0]).toEqual({
+      id: adminId,
+      name: expect.any(String),
+      email: ADMIN_EMAIL,
+      is_active: true,
+      created_at: expect.any(String),
+      locked_until: null,
+    });
   });
 
   it('when the e-mail belongs to a live user (an agent too), then 422; a short password or missing name are named', async () => {

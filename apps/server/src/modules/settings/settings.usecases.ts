@@ -93,7 +93,15 @@ export async function updateSettings({
 // ---- Admin users ----------------------------------------------------------------------------------------------
 
 function toAdminUser(row: UserRow): AdminUser {
-  return { id: row.id, name: row.name, email: row.email ?? '', is_active: row.isActive, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email ?? '',
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+    // A lock that has run out no longer refuses sign-in (decision 018).
+    locked_until: row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil.toISOString() : null,
+  };
 }
 
 export async function listAdmins({ db }: { db: Executor }): Promise<AdminUser[]> {

@@ -48,6 +48,13 @@ export const users = pgTable(
     /** Admin users can be deactivated from Settings (PRODUCT §5). */
     isActive: boolean('is_active').notNull().default(true),
     changePassword: boolean('change_password').notNull().default(false),
+    /**
+     * Wrong passwords in a row, counted across addresses (issue 16 point 4, decision 018); a sign-in resets it.
+     * Incremented in SQL (`failed_sign_ins + 1`) so parallel failures are all counted.
+     */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** While in the future, sign-in is refused (429) whatever the password; null when not locked. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** true: a WhatsApp number must still be verified (the session's w_verified, PRODUCT §4). */
     whatsappPending: boolean('whatsapp_pending').notNull().default(false),
     whatsappPhone: text('whatsapp_phone'),

@@ -1,26 +1,29 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { ActiveStatus, Agent } from '@portal/contract/agents';
-import { IconCheck, IconDotsVertical, IconPencil, IconTrash, IconUser, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDotsVertical, IconLockOpen, IconPencil, IconTrash, IconUser, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '@/lib/confirm';
 import { notifyOutcome } from '@/lib/notify';
 import { useApproveAgent } from '../api/approve-agent';
 import { useDeleteAgent } from '../api/delete-agent';
 import { useRejectAgent } from '../api/reject-agent';
+import { useUnlockUser } from '../api/unlock-user';
 import { AgentFormModal } from './agent-form-modal';
 import { AgentProfileModal } from './agent-profile-modal';
+import { isLocked } from '@/components/locked-badge';
 
-export type AgentMenuItem = 'profile' | 'edit' | 'accept' | 'reject' | 'delete';
+export type AgentMenuItem = 'profile' | 'edit' | 'unlock' | 'accept' | 'reject' | 'delete';
 
 /**
  * The row menu of 001 §2 (Edit, Accept, Reject, Delete and a profile view) for an agent in its state:
  * Accept only while not approved and Reject only while not rejected, as the server answers 409 otherwise
- * (contract agents.ts).
+ * (contract agents.ts); Unlock only while sign-in is locked after too many wrong passwords (decision 018).
  */
-export function getAgentMenuItems(status: ActiveStatus): AgentMenuItem[] {
+export function getAgentMenuItems(status: ActiveStatus, locked = false): AgentMenuItem[] {
   return [
     'profile',
     'edit',
+    ...(locked ? (['unlock'] as const) : []),
     ...(status !== 'approved' ? (['accept'] as const) : []),
     ...(status !== 'rejected' ? (['reject'] as const) : []),
     'delete',
@@ -35,8 +38,9 @@ export function AgentActionsMenu({ agent }: { agent: Agent }) {
   const approveMutation = useApproveAgent();
   const rejectMutation = useRejectAgent();
   const deleteMutation = useDeleteAgent();
-  const items = getAgentMenuItems(agent.active_status);
-  const busy = approveMutation.isPending || rejectMutation.isPending || deleteMutation.isPending;
+  const unlockMutation = useUnlockUser();
+  const items = getAgentMenuItems(agent.active_status, isLocked(agent.locked_until));
+  const busy = approveMutation.isPending || rejectMutation.isPending || deleteMutation.isPending || unlockMutation.isPending;
   const close = () => setDialog(null);
 
   // Each status change goes through the one confirmation of 001 §2, then toasts the server's message.
@@ -61,6 +65,15 @@ export function AgentActionsMenu({ agent }: { agent: Agent }) {
           {items.includes('edit') ? (
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('edit')}>
               Edit
+            </Menu.Item>
+          ) : null}
+          {items.includes('unlock') ? (
+            <Menu.Item
+              color="blue"
+              leftSection={<IconLockOpen size={16} />}
+              onClick={() => confirmThen(`Unlock ${agent.name}?`, 'Unlock', () => unlockMutation.mutateAsync(agent.id))}
+            >
+              Unlock
             </Menu.Item>
           ) : null}
           {items.includes('accept') ? (

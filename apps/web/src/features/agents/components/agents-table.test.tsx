@@ -7,6 +7,8 @@ import {
   deleteAgentRoute,
   listAgentsRoute,
   rejectAgentRoute,
+  unlockUserRoute,
+  USER_UNLOCKED_MESSAGE,
 } from '@portal/contract/agents';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -144,6 +146,51 @@ describe('Agents table (001 §2, §4, §8)', () => {
     }
     // 21:30 UTC on 15 Jan is already 16 Jan in Asia/Karachi (PRODUCT §3).
     expect(within(dialog).getByText('16 Jan 2031')).toBeInTheDocument();
+  });
+
+  it("when an agent is locked after wrong passwords, then a 'Locked' badge and an Unlock item show for it only; Unlock posts its id and the list refreshes", async () => {
+    storeSession();
+    const lockedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    let unlocked = false;
+    const fetchMock = stubFetch({
+      'GET /api/listofagents': () =>
+        reply(listAgentsRoute, 200, buildPage([buildAgent({ locked_until: unlocked ? null : lockedUntil }), pendingAgent()])),
+      'POST /api/unlock-user': () => {
+        unlocked = true;
+        return reply(unlockUserRoute, 200, { message: USER_UNLOCKED_MESSAGE });
+      },
+    });
+    renderApp('/dashboard/agents');
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
+    expect(cellsOf('Bilal Ahmed')[3]).toBe('ActiveLocked');
+    expect(cellsOf('Crescent Travel')[3]).toBe('pending');
+    expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Unlock', 'Reject', 'Delete']);
+    expect(await menuItemsOf(user, 'Crescent Travel')).toEqual(['View Profile', 'Edit', 'Accept', 'Reject', 'Delete']);
+
+    await chooseFromMenu(user, 'Bilal Ahmed', 'Unlock');
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Bilal Ahmed?' });
+    expect(calls(fetchMock, 'unlock-user')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+
+    expect(await screen.findByText(USER_UNLOCKED_MESSAGE)).toBeInTheDocument();
+    const [, init] = calls(fetchMock, 'unlock-user')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 12 });
+    await waitFor(() => expect(cellsOf('Bilal Ahmed')[3]).toBe('Active'));
+    expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
+  });
+
+  it("when a lock's time has passed, then neither the badge nor Unlock shows", async () => {
+    storeSession();
+    stubFetch({
+      'GET /api/listofagents': reply(listAgentsRoute, 200, buildPage([buildAgent({ locked_until: new Date(Date.now() - 1000).toISOString() })])),
+    });
+    renderApp('/dashboard/agents');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
+    expect(cellsOf('Bilal Ahmed')[3]).toBe('Active');
+    expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
   });
 
   it("when there are no agents, then 'No Agent Found' shows", async () => {

@@ -1,9 +1,10 @@
-import { Table } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import { ListTable } from '@/components/list-table';
 import { useAgents } from '../api/get-agents';
 import { AgentActionsMenu } from './agent-actions-menu';
 import { AgentNameCell } from './agent-name-cell';
 import { AgentStatusBadge } from './agent-status-badge';
+import { LockedBadge } from '@/components/locked-badge';
 
 export const AGENT_COLUMNS = ['Name', 'Email', 'Number', 'Status', 'Action'];
 export const NO_AGENT_TEXT = 'No Agent Found';
@@ -21,7 +22,10 @@ export function AgentsTable() {
           <Table.Td style={{ overflowWrap: 'anywhere' }}>{agent.email ?? 'N/A'}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{agent.phone ?? 'N/A'}</Table.Td>
           <Table.Td>
-            <AgentStatusBadge status={agent.active_status} />
+            <Group gap={4} wrap="nowrap">
+              <AgentStatusBadge status={agent.active_status} />
+              <LockedBadge lockedUntil={agent.locked_until} />
+            </Group>
           </Table.Td>
           <Table.Td>
             <AgentActionsMenu agent={agent} />

@@ -19,7 +19,8 @@ const cellsOf = (text: string) => {
 describe('All Users (001 §2)', () => {
   it('when an admin opens it, then each user shows its fields; Next appends page 2 below page 1', async () => {
     storeSession();
-    const admin = buildUserRow({ id: 1, name: 'Ayesha Khan', email: 'admin@example.com', role: 'admin', agent_id: null, agent: null });
+    const lockedUntil = new Date(Date.now() + 30 * 60_000).toISOString();
+    const admin = buildUserRow({ id: 1, name: 'Ayesha Khan', email: 'admin@example.com', role: 'admin', agent_id: null, agent: null, locked_until: lockedUntil });
     const pending = buildUserRow({ id: 13, name: 'Crescent Travel', email: 'crescent@example.com', active_status: 'pending', agent_id: 1043, agent: { agency_name: 'Crescent Travel Co' } });
     const fetchMock = stubFetch({
       'GET /api/listofusers': ({ url }) =>
@@ -37,7 +38,8 @@ describe('All Users (001 §2)', () => {
     ]);
     // created_at 21:30 UTC on 15 Jan is 16 Jan in Karachi.
     expect(cellsOf('Bilal Ahmed').slice(1)).toEqual(['Bilal Ahmed', 'bilal@example.com', 'Agent', 'Active', '16 Jan 2031', 'Agent-1042', 'Bilal Travels']);
-    expect(cellsOf('Ayesha Khan').slice(1)).toEqual(['Ayesha Khan', 'admin@example.com', 'Admin', 'Active', '16 Jan 2031', 'N/A', 'N/A']);
+    // A locked account (decision 018) shows 'Locked' beside its status.
+    expect(cellsOf('Ayesha Khan').slice(1)).toEqual(['Ayesha Khan', 'admin@example.com', 'Admin', 'ActiveLocked', '16 Jan 2031', 'N/A', 'N/A']);
     expect(screen.getByTestId('pager-count')).toHaveTextContent('2 of 3');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -1,9 +1,10 @@
-import { Avatar, Badge, Table, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { ListTable } from '@/components/list-table';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { formatDate } from '@/lib/format';
 import { useUsers } from '../api/get-users';
 import { AgentStatusBadge } from './agent-status-badge';
+import { LockedBadge } from '@/components/locked-badge';
 
 export const USER_COLUMNS = ['Image', 'Name', 'Email', 'Role', 'Status', 'Created', 'Agent Id', 'Agency'];
 
@@ -32,7 +33,10 @@ export function UsersTable() {
             </Badge>
           </Table.Td>
           <Table.Td>
-            <AgentStatusBadge status={user.active_status} />
+            <Group gap={4} wrap="nowrap">
+              <AgentStatusBadge status={user.active_status} />
+              <LockedBadge lockedUntil={user.locked_until} />
+            </Group>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created_at)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.agent_id !== null ? `${AGENT_ID_PREFIX}${user.agent_id}` : 'N/A'}</Table.Td>

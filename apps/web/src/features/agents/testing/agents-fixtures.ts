@@ -23,6 +23,7 @@ export function buildAgent(overrides: Partial<Agent> = {}): Agent {
     agent_id: 1042,
     active_status: 'approved',
     source: 'register',
+    locked_until: null,
     ...overrides,
   });
 }
@@ -46,6 +47,7 @@ export function buildUserRow(overrides: Partial<UserListRow> = {}): UserListRow 
     created_at: '2031-01-15T21:30:00.000Z',
     agent_id: 1042,
     agent: { agency_name: 'Bilal Travels' },
+    locked_until: null,
     ...overrides,
   });
 }

@@ -1,4 +1,4 @@
-import { loginRoute } from '@portal/contract/auth';
+import { accountLockedMessage, loginRoute } from '@portal/contract/auth';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -33,6 +33,16 @@ describe('Login to your portal modal (000 §2, §8)', () => {
     expect(screen.getByText('Login to your portal')).toBeInTheDocument();
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it('when the account is locked (429), then the modal shows the lock message with its time, not the wrong-password text', async () => {
+    const message = accountLockedMessage('2031-01-15T09:05:00.000Z');
+    stubFetch({ 'POST /api/login': reply(loginRoute, 429, { message }) });
+    renderModal();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account is locked after too many failed sign-ins. Try again after 15 Jan 2031, 02:05 PM (Pakistan time) or ask an administrator to unlock it.',
+    );
   });
 
   it('when login succeeds, then the session is stored and onSuccess is called', async () => {

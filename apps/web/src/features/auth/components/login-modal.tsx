@@ -11,8 +11,12 @@ type LoginModalProps = {
   onSuccess?: (session: Session) => void;
 };
 
-/** A non-OK answer reads 'Invalid email or password'; a network failure the generic text (000 §8). */
+/**
+ * A non-OK answer reads 'Invalid email or password'; a network failure the generic text (000 §8). A 429 (a locked
+ * account, decision 018, or the rate limit) shows the server's text: it says until when, and retrying cannot help.
+ */
 function modalFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return error.message;
   return error instanceof ApiError && error.status > 0 ? INVALID_LOGIN_MESSAGE : GENERIC_ERROR_MESSAGE;
 }
 

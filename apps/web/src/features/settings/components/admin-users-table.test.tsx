@@ -8,7 +8,8 @@ import {
   listAdminsRoute,
   toggleAdminRoute,
 } from '@portal/contract/settings';
-import { screen, within } from '@testing-library/react';
+import { unlockUserRoute, USER_UNLOCKED_MESSAGE } from '@portal/contract/agents';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_ACTION_TEXT } from '@/config/constants';
@@ -39,6 +40,38 @@ describe('User Management table (001 §2 Settings, PRODUCT §5)', () => {
     const inactive = screen.getByText('Sana Malik').closest('tr')!;
     expect(within(inactive).getByText('Inactive')).toBeInTheDocument();
     expect(within(inactive).getByRole('button', { name: 'Activate Sana Malik' })).toBeInTheDocument();
+  });
+
+  it("when an admin is locked after wrong passwords, then 'Locked' and an Unlock button show for it only; Unlock posts its id and the list refreshes", async () => {
+    storeSession();
+    let unlocked = false;
+    const lockedUntil = new Date(Date.now() + 60 * 60_000).toISOString();
+    const fetchMock = stubSettingsPage({
+      'GET /api/list-admins': () =>
+        reply(listAdminsRoute, 200, {
+          data: [buildAdminUser({ locked_until: unlocked ? null : lockedUntil }), buildAdminUser({ id: 3, name: 'Sana Malik', email: 'sana@example.com' })],
+        }),
+      'POST /api/unlock-user': () => {
+        unlocked = true;
+        return reply(unlockUserRoute, 200, { message: USER_UNLOCKED_MESSAGE });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings');
+
+    const row = (await screen.findByText('Bilal Ahmed')).closest('tr')!;
+    expect(within(row).getByText('Locked')).toBeInTheDocument();
+    const other = screen.getByText('Sana Malik').closest('tr')!;
+    expect(within(other).queryByText('Locked')).not.toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: 'Unlock Sana Malik' })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Unlock Bilal Ahmed' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unlock Bilal Ahmed?' })).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText(USER_UNLOCKED_MESSAGE)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('unlock-user'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 2 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock Bilal Ahmed' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Locked')).not.toBeInTheDocument();
   });
 
   it('when Deactivate is confirmed, then the call is made and the message toasts; a 409 toasts the server message', async () => {

@@ -2,19 +2,25 @@ import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { AdminUser } from '@portal/contract/settings';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isLocked, LockedBadge } from '@/components/locked-badge';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
 import { notifyOutcome } from '@/lib/notify';
 import { useAdmins } from '../api/get-admins';
 import { useToggleAdmin } from '../api/toggle-admin';
+import { useUnlockAdmin } from '../api/unlock-admin';
 import { AdminUserFormModal } from './admin-user-form-modal';
 
 type ModalState = { opened: false } | { opened: true; admin?: AdminUser };
 
-/** User Management (001 §2 Settings; PRODUCT §5): the admin users, Add New User, Edit, Deactivate/Activate. */
+/**
+ * User Management (001 §2 Settings; PRODUCT §5): the admin users, Add New User, Edit, Deactivate/Activate, and
+ * Unlock while one is locked after too many wrong passwords (decision 018).
+ */
 export function AdminUsersTable() {
   const admins = useAdmins();
   const toggle = useToggleAdmin();
+  const unlock = useUnlockAdmin();
   const [modal, setModal] = useState<ModalState>({ opened: false });
 
   const askToggle = (admin: AdminUser) => {
@@ -26,6 +32,9 @@ export function AdminUsersTable() {
       onConfirm: () => notifyOutcome(toggle.mutateAsync(admin.id)),
     });
   };
+
+  const askUnlock = (admin: AdminUser) =>
+    confirmAction({ title: `Unlock ${admin.name}?`, confirmLabel: 'Unlock', onConfirm: () => notifyOutcome(unlock.mutateAsync(admin.id)) });
 
   const rows = admins.data?.data ?? [];
   return (
@@ -68,7 +77,10 @@ export function AdminUsersTable() {
                   <Table.Td>{admin.name}</Table.Td>
                   <Table.Td>{admin.email}</Table.Td>
                   <Table.Td>
-                    <Badge color={admin.is_active ? 'teal' : 'gray'}>{admin.is_active ? 'Active' : 'Inactive'}</Badge>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge color={admin.is_active ? 'teal' : 'gray'}>{admin.is_active ? 'Active' : 'Inactive'}</Badge>
+                      <LockedBadge lockedUntil={admin.locked_until} />
+                    </Group>
                   </Table.Td>
                   <Table.Td>{formatDate(admin.created_at)}</Table.Td>
                   <Table.Td>
@@ -85,6 +97,11 @@ export function AdminUsersTable() {
                       >
                         {admin.is_active ? 'Deactivate' : 'Activate'}
                       </Button>
+                      {isLocked(admin.locked_until) ? (
+                        <Button size="xs" variant="light" color="blue" aria-label={`Unlock ${admin.name}`} onClick={() => askUnlock(admin)}>
+                          Unlock
+                        </Button>
+                      ) : null}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -2,7 +2,7 @@ import { adminSettingsSchema, adminUserSchema, type AdminSettings, type AdminUse
 
 /** An admin user as list-admins answers it, parsed with the contract's schema. */
 export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return adminUserSchema.parse({ id: 2, name: 'Bilal Ahmed', email: 'bilal@example.com', is_active: true, created_at: '2031-03-01T07:00:00.000Z', ...overrides });
+  return adminUserSchema.parse({ id: 2, name: 'Bilal Ahmed', email: 'bilal@example.com', is_active: true, created_at: '2031-03-01T07:00:00.000Z', locked_until: null, ...overrides });
 }
 
 export function buildAdminSettings(overrides: Partial<AdminSettings> = {}): AdminSettings {

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { getTableName, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/config.js';
+import { users } from '../modules/users/users.table.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
+import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
+import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseHandle } from './database.js';
+import * as schema from './schema.js';
+import { seedDatabase } from './seed/seed.js';
+
+/**
+ * Users keep their data across releases (PRODUCT §1): the database of the release before the newest migration,
+ * holding the demo data, is upgraded the way a server start does (openDatabase applies the committed migrations),
+ * on this project's engine (PGlite or PostgreSQL). Generic: the migrations come from the journal, and the
+ * "previous release" is every migration but the newest, so each new migration is tested by this file unchanged.
+ *
+ * The demo data is written by today's seed code into a fully migrated database and copied into the old schema,
+ * column by column where the old schema has the column (generated columns are left to the database). A future
+ * migration that renames or reshapes a column gets its old values from here only if it adds that mapping.
+ */
+
+interface JournalEntry {
+  idx: number;
+  tag: string;
+  when: number;
+}
+
+const DEMO_AGENT = { email: 'agent@example.com', password: 'Agent@12345' };
+const silentLogger = { info: () => undefined, warn: () => undefined };
+
+/** The smallest interface both engines' raw clients offer. */
+interface RawSql {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+async function readJournal(): Promise<JournalEntry[]> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  return journal.entries;
+}
+
+/** A migrations folder holding only `entries` (the same files and journal lines), for drizzle's migrator. */
+async function writeMigrationsFolder(dir: string, entries: JournalEntry[]): Promise<string> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  await mkdir(path.join(dir, 'meta'), { recursive: true });
+  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }, null, 2));
+  for (const entry of entries) await copyFile(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  return dir;
+}
+
+/** Base tables of the public schema and their columns that can be written (not generated). */
+async function describeTables(client: RawSql): Promise<Map<string, { writable: string[]; all: string[] }>> {
+  const { rows } = await client.query<{ table_name: string; column_name: string; is_generated: string }>(
+    `select c.table_name, c.column_name, c.is_generated
+       from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      order by c.table_name, c.ordinal_position`,
+  );
+  const tables = new Map<string, { writable: string[]; all: string[] }>();
+  for (const row of rows) {
+    const table = tables.get(row.table_name) ?? { writable: [], all: [] };
+    table.all.push(row.column_name);
+    if (row.is_generated !== 'ALWAYS') table.writable.push(row.column_name);
+    tables.set(row.table_name, table);
+  }
+  return tables;
+}
+
+/** Per table: its row count and a digest of every row over the given columns (any order of rows). */
+async function fingerprint(client: RawSql, tables: Map<string, { all: string[] }>): Promise<Record<string, { count: number; digest: string }>> {
+  const result: Record<string, { count: number; digest: string }> = {};
+  for (const [table, { all }] of tables) {
+    const columns = all.map(quoteIdent).join(', ');
+    const { rows } = await client.query<{ count: number; digest: string }>(
+      `select count(*)::int as count, md5(coalesce(string_agg(r, '|' order by r), '')) as digest
+         from (select row(${columns})::text as r from ${quoteIdent(table)}) s`,
+    );
+    result[table] = rows[0]!;
+  }
+  return result;
+}
+
+/**
+ * Copies every row of the old schema's tables from `source` (today's schema) into `target` (the old one), the
+ * old columns only, and the sequences' positions. Foreign keys are not checked during the copy (replica role),
+ * since rows arrive table by table, not in dependency order.
+ */
+async function copyDemoData({ source, target }: { source: RawSql; target: RawSql }): Promise<void> {
+  const tables = await describeTables(target);
+  await target.query('begin');
+  await target.query('set local session_replication_role = replica');
+  for (const [table, { writable }] of tables) {
+    const columns = writable.map(quoteIdent).join(', ');
+    const { rows } = await source.query<{ data: unknown }>(
+      `select coalesce(json_agg(t), '[]'::json) as data from (select ${columns} from ${quoteIdent(table)}) t`,
+    );
+    const data = typeof rows[0]!.data === 'string' ? rows[0]!.data : JSON.stringify(rows[0]!.data);
+    await target.query(
+      `insert into ${quoteIdent(table)} (${columns}) select ${columns} from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`,
+      [data],
+    );
+  }
+  const { rows: sequences } = await target.query<{ name: string }>(
+    `select sequence_name as name from information_schema.sequences where sequence_schema = 'public'`,
+  );
+  for (const { name } of sequences) {
+    const { rows } = await source.query<{ last_value: string; is_called: boolean }>(`select last_value, is_called from ${quoteIdent(name)}`);
+    await target.query('select setval($1, $2::bigint, $3)', [quoteIdent(name), String(rows[0]!.last_value), rows[0]!.is_called]);
+  }
+  await target.query('commit');
+}
+
+function rawOf(db: Database): RawSql {
+  return {
+    async query<T>(text: string, params: unknown[] = []) {
+      if (params.length > 0) throw new Error('the source is only read without parameters');
+      const result = (await db.execute(sql.raw(text))) as unknown as { rows: T[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** An empty database on this project's engine, migrated with only `folder`'s migrations; `upgrade` opens it as a server does. */
+async function openOldDatabase(folder: string): Promise<{ raw: RawSql; upgrade(): Promise<DatabaseHandle> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const client = new PGlite();
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    return {
+      raw: client,
+      async upgrade() {
+        const dump = await client.dumpDataDir('none');
+        await client.close();
+        return openDatabase({ dataDir: 'memory://', template: dump });
+      },
+    };
+  }
+  const name = `${inject('pgRunPrefix')}upgrade_${randomBytes(4).toString('hex')}`;
+  const admin = await connectMaintenance();
+  try {
+    await admin.query(`create database ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(testDatabaseUrl(), name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migratePg(drizzlePg(client), { migrationsFolder: folder });
+  return {
+    raw: client,
+    async upgrade() {
+      await client.end();
+      const handle = await openDatabase({ databaseUrl: url, dataDir: 'unused' });
+      return {
+        ...handle,
+        close: async () => {
+          await handle.close();
+          const cleanup = await connectMaintenance();
+          try {
+            await cleanup.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+          } finally {
+            await cleanup.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+const entries = await readJournal();
+
+describe('upgrading a database of the previous release', () => {
+  const previous = entries.slice(0, -1);
+  const newest = entries.at(-1)!;
+  let workDir: string;
+  let upgraded: DatabaseHandle;
+  let before: Record<string, { count: number; digest: string }>;
+  let oldTables: Map<string, { writable: string[]; all: string[] }>;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'portal-upgrade-'));
+    const old = await openOldDatabase(await writeMigrationsFolder(path.join(workDir, 'migrations'), previous));
+
+    // The demo data as today's seed writes it (SEED_DEMO=1), into a fully migrated database.
+    const demo = await openTestDatabase();
+    try {
+      await seedDatabase({ db: demo.db, config: { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, seedDemo: true }, logger: silentLogger });
+      await copyDemoData({ source: rawOf(demo.db), target: old.raw });
+    } finally {
+      await demo.close();
+    }
+    oldTables = await describeTables(old.raw);
+    before = await fingerprint(old.raw, oldTables);
+    upgraded = await old.upgrade();
+  }, 180_000);
+
+  afterAll(async () => {
+    await upgraded?.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it(`when ${previous.at(-1)?.tag ?? 'nothing'} is upgraded to ${newest.tag}, then the demo data is there and every table keeps its rows and values`, async () => {
+    expect(before.users!.count).toBeGreaterThan(1);
+    expect(before.bookings!.count).toBeGreaterThan(0);
+    expect(await fingerprint(rawOf(upgraded.db), oldTables)).toEqual(before);
+  });
+
+  it('when read through today\'s schema, then every table answers with its rows', async () => {
+    for (const table of Object.values(schema)) {
+      if (!(table instanceof PgTable)) continue;
+      const rows = await upgraded.db.select().from(table);
+      expect(rows.length, getTableName(table)).toBe(before[getTableName(table)]?.count ?? 0);
+    }
+  });
+
+  it('when the users table gained failed_sign_ins and locked_until (0002), then every user has them at their defaults', async () => {
+    const rows = await upgraded.db.select({ failedSignIns: users.failedSignIns, lockedUntil: users.lockedUntil }).from(users);
+    expect(rows.length).toBe(before.users!.count);
+    expect(rows.every((row) => row.failedSignIns === 0 && row.lockedUntil === null)).toBe(true);
+  });
+
+  it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {
+    const dataDir = path.join(workDir, 'data');
+    const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, db: upgraded.db });
+    try {
+      for (const [email, password] of [
+        [ADMIN_EMAIL, ADMIN_PASSWORD],
+        [DEMO_AGENT.email, DEMO_AGENT.password],
+      ] as const) {
+        const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.1.2.3' });
+        expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
