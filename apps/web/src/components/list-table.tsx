@@ -2,6 +2,7 @@ import { Center, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { PagedList } from '@/lib/paged-list';
+import { DataTable } from './data-table';
 import { PagerFooter } from './pager-footer';
 
 type ListTableProps = {
@@ -13,10 +14,14 @@ type ListTableProps = {
   children: ReactNode;
   minWidth?: number;
   caption?: ReactNode;
+  /** Last columns pinned at the right edge on a laptop (DataTable): the status and/or action column. */
+  stickyEnd?: 0 | 1 | 2;
+  /** The list's name for screen readers (its scroll area takes focus); default the caption's text, else 'List'. */
+  label?: string;
 };
 
-/** A paged Mantine table (docmost pattern): headings, rows or an empty-state row, and the pager footer. */
-export function ListTable({ columns, emptyText, list, children, minWidth, caption }: ListTableProps) {
+/** A paged list (docmost pattern): a DataTable of rows or an empty-state row, and the pager footer. */
+export function ListTable({ columns, emptyText, list, children, minWidth, caption, stickyEnd, label }: ListTableProps) {
   const empty = list.rows.length === 0;
   return (
     <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
@@ -25,39 +30,26 @@ export function ListTable({ columns, emptyText, list, children, minWidth, captio
           {caption}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={minWidth ?? Math.max(560, columns.length * 100)}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {empty ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  {list.isLoading ? (
-                    <Center py="xl">
-                      <Loader size="sm" aria-label="Loading" />
-                    </Center>
-                  ) : (
-                    <Text ta="center" c="dimmed" py="xl" size="sm">
-                      <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-                      {emptyText}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              children
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable columns={columns} minWidth={minWidth ?? Math.max(560, columns.length * 100)} stickyEnd={stickyEnd} label={label ?? (typeof caption === 'string' ? caption : 'List')}>
+        {empty ? (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              {list.isLoading ? (
+                <Center py="xl">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              ) : (
+                <Text ta="center" c="dimmed" py="xl" size="sm">
+                  <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+                  {emptyText}
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          children
+        )}
+      </DataTable>
       <PagerFooter list={list} />
     </Paper>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { DataTable } from '@/components/data-table';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { getBookingColumns } from './booking-columns';
@@ -72,7 +73,7 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
           ) : null}
         </Table.Td>
       ) : null}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(booking.created_at)}</Table.Td>
+      <Table.Td>{formatDateTime(booking.created_at)}</Table.Td>
       <Table.Td>
         <BookingStatusBadge {...booking} />
       </Table.Td>
@@ -85,7 +86,8 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
 
 /**
  * The bookings table of 000 §2 (All Bookings, Bookings Details, cancelled, PNR page): the admin-only
- * columns, the status badges, the row menu, and the empty text. Wide tables scroll sideways on a phone.
+ * columns, the status badges, the row menu, and the empty text. Status and the menu stay pinned on a laptop;
+ * a phone shows each booking as a card (DataTable).
  */
 export function BookingsTable({ rows, admin, emptyText, loading = false, caption, footer }: BookingsTableProps) {
   const columns = getBookingColumns(admin);
@@ -96,26 +98,11 @@ export function BookingsTable({ rows, admin, emptyText, loading = false, caption
           {caption}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={admin ? 1180 : 960}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped="even">
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          {rows.length > 0 ? (
-            <Table.Tbody>
-              {rows.map((booking) => (
-                <BookingTableRow key={booking.id} booking={booking} admin={admin} />
-              ))}
-            </Table.Tbody>
-          ) : null}
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable columns={columns} minWidth={admin ? 1000 : 900} stickyEnd={2} label={typeof caption === 'string' ? caption : 'Bookings'}>
+        {rows.map((booking) => (
+          <BookingTableRow key={booking.id} booking={booking} admin={admin} />
+        ))}
+      </DataTable>
       {/* Outside the scroll area so the text stays in view on a narrow screen. */}
       {rows.length === 0 ? (
         loading ? (

@@ -34,7 +34,7 @@ type GroupsTableProps = {
 export function GroupsTable({ list, actions }: GroupsTableProps) {
   const columns = actions ? [...GROUP_COLUMNS, 'Action'] : GROUP_COLUMNS;
   return (
-    <ListTable columns={columns} emptyText="No Group Found" list={list} minWidth={1040}>
+    <ListTable columns={columns} emptyText="No Group Found" list={list} minWidth={1000} stickyEnd={actions ? 2 : 1} label="Groups">
       {list.rows.map((group) => (
         <Table.Tr key={group.id}>
           <Table.Td>

@@ -2,6 +2,7 @@ import { Anchor, Paper, Table, Text } from '@mantine/core';
 import { isDebit, NO_LEDGER_RECORD_TEXT, type AccountReport, type LedgerRow } from '@portal/contract/ledger';
 import { IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DataTable } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { formatDate, formatPKR } from '@/lib/format';
 
@@ -45,74 +46,65 @@ export function LedgerTable({ report, admin }: { report: AccountReport; admin: b
   const empty = report.rows.length === 0;
   return (
     <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped="even" aria-label="Ledger">
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {LEDGER_COLUMNS.map((column) => (
-                <Table.Th key={column} style={nowrap}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr fw={600}>
-              <Table.Td style={nowrap}>{report.from ? formatDate(report.from) : ''}</Table.Td>
-              <Table.Td colSpan={4}>Opening Balance</Table.Td>
-              <Table.Td style={nowrap}>{formatPKR(report.opening_balance)}</Table.Td>
-            </Table.Tr>
-            {empty ? (
-              <Table.Tr>
-                <Table.Td colSpan={LEDGER_COLUMNS.length}>
-                  <Text ta="center" c="dimmed" py="lg" size="sm">
-                    <IconInbox size={24} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-                    {NO_LEDGER_RECORD_TEXT}
+      <DataTable
+        columns={LEDGER_COLUMNS}
+        minWidth={760}
+        label="Ledger"
+        footer={
+          <Table.Tr fw={700}>
+            <Table.Td style={nowrap}>{report.to ? formatDate(report.to) : ''}</Table.Td>
+            <Table.Td colSpan={2}>Closing Balance</Table.Td>
+            <Table.Td style={nowrap}>{formatPKR(totals.debit)}</Table.Td>
+            <Table.Td style={nowrap}>{formatPKR(totals.credit)}</Table.Td>
+            <Table.Td style={nowrap}>{formatPKR(report.closing_balance)}</Table.Td>
+          </Table.Tr>
+        }
+      >
+        <Table.Tr fw={600}>
+          <Table.Td style={nowrap}>{report.from ? formatDate(report.from) : ''}</Table.Td>
+          <Table.Td colSpan={4}>Opening Balance</Table.Td>
+          <Table.Td style={nowrap}>{formatPKR(report.opening_balance)}</Table.Td>
+        </Table.Tr>
+        {empty ? (
+          <Table.Tr>
+            <Table.Td colSpan={LEDGER_COLUMNS.length}>
+              <Text ta="center" c="dimmed" py="lg" size="sm">
+                <IconInbox size={24} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+                {NO_LEDGER_RECORD_TEXT}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          report.rows.map((row) => {
+            const { debit, credit } = splitAmount(row);
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td style={nowrap}>{formatDate(row.receive_date)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.text}</Text>
+                  <Text size="xs" c="dimmed">
+                    {TYPE_LABELS[row.type]}
+                    {row.booking !== null ? (
+                      <>
+                        {' · '}
+                        <Anchor component={Link} to={paths.dashboard.book.getHref(row.booking)} size="xs">
+                          Booking #{row.booking}
+                        </Anchor>
+                      </>
+                    ) : null}
                   </Text>
                 </Table.Td>
+                <Table.Td>
+                  <PnrCell pnr={row.pnr} admin={admin} />
+                </Table.Td>
+                <Table.Td style={nowrap}>{debit !== null ? formatPKR(debit) : ''}</Table.Td>
+                <Table.Td style={nowrap}>{credit !== null ? formatPKR(credit) : ''}</Table.Td>
+                <Table.Td style={nowrap}>{formatPKR(row.balance)}</Table.Td>
               </Table.Tr>
-            ) : (
-              report.rows.map((row) => {
-                const { debit, credit } = splitAmount(row);
-                return (
-                  <Table.Tr key={row.id}>
-                    <Table.Td style={nowrap}>{formatDate(row.receive_date)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{row.text}</Text>
-                      <Text size="xs" c="dimmed">
-                        {TYPE_LABELS[row.type]}
-                        {row.booking !== null ? (
-                          <>
-                            {' · '}
-                            <Anchor component={Link} to={paths.dashboard.book.getHref(row.booking)} size="xs">
-                              Booking #{row.booking}
-                            </Anchor>
-                          </>
-                        ) : null}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <PnrCell pnr={row.pnr} admin={admin} />
-                    </Table.Td>
-                    <Table.Td style={nowrap}>{debit !== null ? formatPKR(debit) : ''}</Table.Td>
-                    <Table.Td style={nowrap}>{credit !== null ? formatPKR(credit) : ''}</Table.Td>
-                    <Table.Td style={nowrap}>{formatPKR(row.balance)}</Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr fw={700}>
-              <Table.Td style={nowrap}>{report.to ? formatDate(report.to) : ''}</Table.Td>
-              <Table.Td colSpan={2}>Closing Balance</Table.Td>
-              <Table.Td style={nowrap}>{formatPKR(totals.debit)}</Table.Td>
-              <Table.Td style={nowrap}>{formatPKR(totals.credit)}</Table.Td>
-              <Table.Td style={nowrap}>{formatPKR(report.closing_balance)}</Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+            );
+          })
+        )}
+      </DataTable>
     </Paper>
   );
 }
