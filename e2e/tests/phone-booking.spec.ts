@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_AGENT, scan } from './support.js';
+import { DEMO_AGENT, scan, signInByTaps } from './support.js';
 
 // Issue 21 §1: on a touch phone the Title choice must work by taps, and the page must not widen.
 // This file runs in the 'phone' project only (playwright.config.ts): 390x844, touch, mobile.
@@ -9,12 +9,7 @@ const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karach
 
 test('on a touch phone, the demo agent books one passenger by taps only', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => window.localStorage.setItem('banner_popup_hidden', '1'));
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_AGENT.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_AGENT.password);
-  await page.getByRole('button', { name: /^Log ?in$/i }).tap();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByTaps(page, DEMO_AGENT.email, DEMO_AGENT.password);
 
   await page.goto(`/search/LHE/JED/${todayIso()}`);
   const book = page.getByRole('button', { name: 'Book', exact: true }).first();

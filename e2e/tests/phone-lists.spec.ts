@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_AGENT } from './support.js';
+import { DEMO_AGENT, signInByTaps } from './support.js';
 
 // Issue 21 §3: on a phone (390x844, 'phone' project) lists are cards: the status, the hold's expiry, the amounts
 // and the actions are visible without swiping, ledgers included.
 
 test('on a phone, the agent reads its bookings and its ledger as cards, nothing to swipe', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('banner_popup_hidden', '1'));
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_AGENT.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_AGENT.password);
-  await page.getByRole('button', { name: /^Log ?in$/i }).tap();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByTaps(page, DEMO_AGENT.email, DEMO_AGENT.password);
 
   await page.goto('/dashboard/bookings');
   const card = page.locator('tbody tr').first();

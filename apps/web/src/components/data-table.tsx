@@ -1,11 +1,12 @@
-import { Table } from '@mantine/core';
+import { Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import classes from './data-table.module.css';
 
 type DataTableProps = {
   columns: readonly string[];
   /** The rows (Table.Tr elements), put in the table's body. */
-  children: ReactNode;
+  children?: ReactNode;
   /** Below this width the table scrolls sideways inside its frame (laptops); phones show cards instead. */
   minWidth: number;
   /**
@@ -15,6 +16,8 @@ type DataTableProps = {
   stickyEnd?: 0 | 1 | 2;
   /** Rows of the table's foot (totals), labelled and shown as a card like the others. */
   footer?: ReactNode;
+  /** Shown below the headings instead of rows (outside the scroll area, so it stays in view on a phone). */
+  empty?: { text: string; loading?: boolean } | undefined;
   /** The scroll area's name for screen readers (it takes focus, so the keyboard can scroll it). */
   label: string;
 };
@@ -57,32 +60,63 @@ function useCellLabels(table: React.RefObject<HTMLTableElement | null>) {
 }
 
 /** The one table frame of the portal's lists: headings, rows, pinned end columns, cards on a phone. */
-export function DataTable({ columns, children, footer, minWidth, stickyEnd = 0, label }: DataTableProps) {
+export function DataTable({ columns, children, footer, minWidth, stickyEnd = 0, label, empty }: DataTableProps) {
   const table = useRef<HTMLTableElement>(null);
   useCellLabels(table);
   const sticky = stickyEnd === 2 ? classes.sticky2 : stickyEnd === 1 ? classes.sticky1 : undefined;
   return (
-    <div className={classes.scroll} tabIndex={0} role="region" aria-label={label}>
-      <Table
-        ref={table}
-        aria-label={label}
-        className={[classes.table, sticky].filter(Boolean).join(' ')}
-        style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-        {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
-      </Table>
-    </div>
+    <>
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={label}>
+        <Table
+          ref={table}
+          aria-label={label}
+          className={[classes.table, sticky].filter(Boolean).join(' ')}
+          style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+          {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
+        </Table>
+      </div>
+      {empty ? <EmptyRows {...empty} /> : null}
+    </>
+  );
+}
+
+/** What a list shows without rows: a loader while it loads, else the spec's empty text ('No Data Found'). */
+export function EmptyRows({ text, loading = false }: { text: string; loading?: boolean }) {
+  return loading ? (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
+  ) : (
+    <Text ta="center" c="dimmed" py="xl" size="sm">
+      <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
+      {text}
+    </Text>
+  );
+}
+
+/** The bordered card a list sits in, with its caption line. */
+export function TableCard({ caption, children }: { caption?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+      {caption ? (
+        <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          {caption}
+        </Text>
+      ) : null}
+      {children}
+    </Paper>
   );
 }

@@ -1,8 +1,6 @@
-import { Center, Loader, Paper, Table, Text } from '@mantine/core';
-import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { PagedList } from '@/lib/paged-list';
-import { DataTable } from './data-table';
+import { DataTable, TableCard } from './data-table';
 import { PagerFooter } from './pager-footer';
 
 type ListTableProps = {
@@ -20,37 +18,20 @@ type ListTableProps = {
   label?: string;
 };
 
-/** A paged list (docmost pattern): a DataTable of rows or an empty-state row, and the pager footer. */
+/** A paged list (docmost pattern): a DataTable of rows or the empty text, and the pager footer. */
 export function ListTable({ columns, emptyText, list, children, minWidth, caption, stickyEnd, label }: ListTableProps) {
-  const empty = list.rows.length === 0;
   return (
-    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-      {caption ? (
-        <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-          {caption}
-        </Text>
-      ) : null}
-      <DataTable columns={columns} minWidth={minWidth ?? Math.max(560, columns.length * 100)} stickyEnd={stickyEnd} label={label ?? (typeof caption === 'string' ? caption : 'List')}>
-        {empty ? (
-          <Table.Tr>
-            <Table.Td colSpan={columns.length}>
-              {list.isLoading ? (
-                <Center py="xl">
-                  <Loader size="sm" aria-label="Loading" />
-                </Center>
-              ) : (
-                <Text ta="center" c="dimmed" py="xl" size="sm">
-                  <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-                  {emptyText}
-                </Text>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ) : (
-          children
-        )}
+    <TableCard caption={caption}>
+      <DataTable
+        columns={columns}
+        minWidth={minWidth ?? Math.max(560, columns.length * 100)}
+        stickyEnd={stickyEnd}
+        label={label ?? (typeof caption === 'string' ? caption : 'List')}
+        empty={list.rows.length === 0 ? { text: emptyText, loading: list.isLoading } : undefined}
+      >
+        {list.rows.length === 0 ? null : children}
       </DataTable>
       <PagerFooter list={list} />
-    </Paper>
+    </TableCard>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Group, Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
 import type { BookingDetail, BookingGroupData, BookingPayment } from '@portal/contract/booking-lifecycle';
-import { IconInbox, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { DataTable, TableCard } from '@/components/data-table';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatPKR } from '@/lib/format';
 import { notifyOutcome } from '@/lib/notify';
@@ -17,31 +18,11 @@ function SectionTable({ caption, columns, minWidth, empty, children }: {
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-      <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        {caption}
-      </Text>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped="even" aria-label={caption}>
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          {empty ? null : <Table.Tbody>{children}</Table.Tbody>}
-        </Table>
-      </Table.ScrollContainer>
-      {empty ? (
-        <Text ta="center" c="dimmed" py="lg" size="sm">
-          <IconInbox size={24} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-          No Data Found
-        </Text>
-      ) : null}
-    </Paper>
+    <TableCard caption={caption}>
+      <DataTable columns={columns} minWidth={minWidth} label={caption} empty={empty ? { text: 'No Data Found' } : undefined}>
+        {empty ? null : children}
+      </DataTable>
+    </TableCard>
   );
 }
 

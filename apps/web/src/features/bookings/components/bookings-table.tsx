@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
-import { IconInbox, IconPlane } from '@tabler/icons-react';
+import { Anchor, Avatar, Group, Table, Text } from '@mantine/core';
+import { IconPlane } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { DataTable } from '@/components/data-table';
+import { DataTable, TableCard } from '@/components/data-table';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { getBookingColumns } from './booking-columns';
@@ -92,31 +92,19 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
 export function BookingsTable({ rows, admin, emptyText, loading = false, caption, footer }: BookingsTableProps) {
   const columns = getBookingColumns(admin);
   return (
-    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-      {caption ? (
-        <Text fw={600} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-          {caption}
-        </Text>
-      ) : null}
-      <DataTable columns={columns} minWidth={admin ? 1000 : 900} stickyEnd={2} label={typeof caption === 'string' ? caption : 'Bookings'}>
+    <TableCard caption={caption}>
+      <DataTable
+        columns={columns}
+        minWidth={admin ? 1000 : 900}
+        stickyEnd={2}
+        label={typeof caption === 'string' ? caption : 'Bookings'}
+        empty={rows.length === 0 ? { text: emptyText, loading } : undefined}
+      >
         {rows.map((booking) => (
           <BookingTableRow key={booking.id} booking={booking} admin={admin} />
         ))}
       </DataTable>
-      {/* Outside the scroll area so the text stays in view on a narrow screen. */}
-      {rows.length === 0 ? (
-        loading ? (
-          <Center py="xl">
-            <Loader size="sm" aria-label="Loading" />
-          </Center>
-        ) : (
-          <Text ta="center" c="dimmed" py="xl" size="sm">
-            <IconInbox size={28} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-            {emptyText}
-          </Text>
-        )
-      ) : null}
       {footer}
-    </Paper>
+    </TableCard>
   );
 }

@@ -1,8 +1,7 @@
-import { Anchor, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { isDebit, NO_LEDGER_RECORD_TEXT, type AccountReport, type LedgerRow } from '@portal/contract/ledger';
-import { IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DataTable } from '@/components/data-table';
+import { DataTable, EmptyRows, TableCard } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { formatDate, formatPKR } from '@/lib/format';
 
@@ -45,7 +44,7 @@ export function LedgerTable({ report, admin }: { report: AccountReport; admin: b
   );
   const empty = report.rows.length === 0;
   return (
-    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+    <TableCard>
       <DataTable
         columns={LEDGER_COLUMNS}
         minWidth={760}
@@ -68,10 +67,7 @@ export function LedgerTable({ report, admin }: { report: AccountReport; admin: b
         {empty ? (
           <Table.Tr>
             <Table.Td colSpan={LEDGER_COLUMNS.length}>
-              <Text ta="center" c="dimmed" py="lg" size="sm">
-                <IconInbox size={24} stroke={1.4} style={{ display: 'block', margin: '0 auto 6px' }} aria-hidden />
-                {NO_LEDGER_RECORD_TEXT}
-              </Text>
+              <EmptyRows text={NO_LEDGER_RECORD_TEXT} />
             </Table.Td>
           </Table.Tr>
         ) : (
@@ -105,6 +101,6 @@ export function LedgerTable({ report, admin }: { report: AccountReport; admin: b
           })
         )}
       </DataTable>
-    </Paper>
+    </TableCard>
   );
 }
