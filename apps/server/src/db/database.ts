@@ -9,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startBackupResponder } from '../ops/backup-requests.js';
+import { snapshotPglite } from '../ops/pglite-snapshot.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -38,14 +40,15 @@ export class DatabaseLockedError extends Error {}
  * server under issue 8's 300 MB budget; most repeated reads are answered by the read cache, and the bench's
  * read figures were the same with 32 MB (decision 009, addendum on memory).
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
+export const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
 const PGLITE_ANALYZE_INTERVAL_MS = 6 * 3_600_000;
 
 /**
  * PGlite takes no lock on its directory and two processes on it would corrupt it, so the server
- * holds DATA_DIR/db.lock (with its pid) while it runs.
+ * holds DATA_DIR/db.lock (with its pid) while it runs; so do `npm run backup` and `npm run restore` when they
+ * open the embedded database themselves (ops/backup.ts).
  */
-function acquireDataDirLock(dataDir: string): () => void {
+export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'db.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -68,6 +71,19 @@ function acquireDataDirLock(dataDir: string): () => void {
     }
   }
   throw new DatabaseLockedError(`Could not take the lock ${lockPath}`);
+}
+
+/** The pid holding DATA_DIR/db.lock when that process still runs; undefined when unlocked or the lock is stale. */
+export function readLiveLockHolder(dataDir: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dataDir, 'db.lock'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && isAlive(pid) ? pid : undefined;
 }
 
 function isAlive(pid: number): boolean {
@@ -147,12 +163,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!inMemory) await client.exec('analyze');
     const analyzer = setInterval(() => void client.exec('analyze').catch(() => undefined), PGLITE_ANALYZE_INTERVAL_MS);
     analyzer.unref();
+    // `npm run backup` cannot open the database this process holds: it asks this process for a snapshot.
+    const backupResponder = dbDir ? startBackupResponder({ dataDir: options.dataDir, snapshot: (target) => snapshotPglite({ client, dbDir, target }) }) : undefined;
     return {
       db: db as unknown as Database,
       engine: 'pglite',
       close: async () => {
         clearInterval(analyzer);
         try {
+          await backupResponder?.stop();
           await client.close();
         } finally {
           release();
