@@ -43,7 +43,11 @@ async function main(): Promise<void> {
       else if (arg.startsWith('--out=')) outDir = arg.slice('--out='.length);
       else fail(`backup: unknown argument ${arg}\n${USAGE}`);
     }
-    const { file, manifest } = await createBackup({ ...target, outDir: outDir && path.resolve(callerDir, outDir) });
+    const { file, manifest } = await createBackup({
+      ...target,
+      outDir: outDir && path.resolve(callerDir, outDir),
+      onSnapshotTaken: () => process.stdout.write('database and uploads taken; writing the file...\n'),
+    });
     const size = statSync(file).size;
     process.stdout.write(
       `backup written: ${file} (${megabytes(size)}; ${manifest.engine} database at migration ${manifest.database.migrations}, ` +

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
@@ -234,10 +236,13 @@ export async function createBackup({
   databaseUrl,
   outDir,
   now = new Date(),
+  onSnapshotTaken,
 }: BackupTarget & {
   /** Where the file goes; default DATA_DIR/backups. */
   outDir?: string | undefined;
   now?: Date;
+  /** Called once the database and the uploads are taken: what the server writes from then on is not in the backup. */
+  onSnapshotTaken?: () => void;
 }): Promise<{ file: string; manifest: BackupManifest }> {
   const dataDir = checkDataDir(configuredDataDir);
   const outputDir = path.resolve(outDir ?? path.join(dataDir, 'backups'));
@@ -258,6 +263,7 @@ export async function createBackup({
     }
     const uploads = await linkUploads(path.join(dataDir, 'uploads'), path.join(work, 'uploads'));
     await releaseMarker();
+    onSnapshotTaken?.();
 
     const appSecret = existsSync(path.join(dataDir, 'app-secret'));
     if (appSecret) await copyFile(path.join(dataDir, 'app-secret'), path.join(work, 'app-secret'));
@@ -277,8 +283,12 @@ export async function createBackup({
     const partial = path.join(outputDir, `.backup-${id}.tar.gz.partial`);
     try {
       // manifest.json first, so that a reader finds it without reading the rest.
-      await tar.create({ cwd: work, file: partial, gzip: true, portable: true }, ['manifest.json', 'database', 'uploads', ...(appSecret ? ['app-secret'] : [])]);
-      await chmod(partial, 0o600);
+      // Node's own gzip compresses on libuv's thread pool, off the event loop (node-tar's gzip runs on it).
+      await pipeline(
+        tar.create({ cwd: work, portable: true }, ['manifest.json', 'database', 'uploads', ...(appSecret ? ['app-secret'] : [])]),
+        createGzip(),
+        createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+      );
       for (let attempt = 1; ; attempt++) {
         const file = path.join(outputDir, `backup-${stamp}${attempt === 1 ? '' : `-${attempt}`}.tar.gz`);
         try {
