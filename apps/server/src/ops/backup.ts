@@ -343,7 +343,7 @@ async function assertPostgresEmpty(databaseUrl: string): Promise<void> {
     const { rows } = await client.query<{ name: string }>(
       `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
-       order by 1 limit 6`,
+       order by c.relkind not in ('r', 'p'), 1 limit 6`,
     );
     return rows.map((row) => row.name);
   });
