@@ -430,6 +430,10 @@ export async function restoreBackup({ file, dataDir: configuredDataDir, database
 
       if (databaseUrl) {
         await runPgTool('pg_restore', ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', path.join(work, POSTGRES_PATH)], databaseUrl);
+        const level = await readPostgresLevel(databaseUrl);
+        if (level.migrations !== manifest.database.migrations) {
+          throw new BackupError(`The restored database has ${level.migrations} migrations where the backup recorded ${manifest.database.migrations}.`);
+        }
       } else {
         const dbDir = path.join(dataDir, 'pglite');
         await rm(dbDir, { recursive: true, force: true }); // empty folders at most (checked above)
