@@ -126,3 +126,11 @@ export function acquireDataDirLock(dataDir: string): () => void {
   }
   throw new DatabaseLockedError(`Could not take the lock ${lockPath}`);
 }
+
+/** The pid holding DATA_DIR/db.lock when that process still runs (isLockLive); undefined when unlocked or stale. */
+export function readLiveLockHolder(dataDir: string): number | undefined {
+  const text = readText(path.join(dataDir, LOCK_FILE_NAME));
+  if (text === undefined) return undefined;
+  const owner = parseLockOwner(text);
+  return owner && isLockLive(owner) ? owner.pid : undefined;
+}

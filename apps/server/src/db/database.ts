@@ -9,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startBackupResponder } from '../ops/backup-requests.js';
+import { snapshotPglite } from '../ops/pglite-snapshot.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -31,7 +33,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /** Any number, the same in every process: serialises migrations of servers starting together. */
 const MIGRATION_LOCK_KEY = 7_311_204_871;
 
-export { DatabaseLockedError } from './data-dir-lock.js';
+// The lock of the embedded database (also taken by `npm run backup` / `restore` when they open it themselves).
+export { acquireDataDirLock, DatabaseLockedError, readLiveLockHolder } from './data-dir-lock.js';
 
 /**
  * PGlite's shared buffers default to 128 MB of WASM memory, held for the life of the process; pages beyond
@@ -39,7 +42,7 @@ export { DatabaseLockedError } from './data-dir-lock.js';
  * server under issue 8's 300 MB budget; most repeated reads are answered by the read cache, and the bench's
  * read figures were the same with 32 MB (decision 009, addendum on memory).
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
+export const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 16MB'] };
 const PGLITE_ANALYZE_INTERVAL_MS = 6 * 3_600_000;
 
 export interface OpenDatabaseOptions {
@@ -110,12 +113,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!inMemory) await client.exec('analyze');
     const analyzer = setInterval(() => void client.exec('analyze').catch(() => undefined), PGLITE_ANALYZE_INTERVAL_MS);
     analyzer.unref();
+    // `npm run backup` cannot open the database this process holds: it asks this process for a snapshot.
+    const backupResponder = dbDir ? startBackupResponder({ dataDir: options.dataDir, snapshot: (target) => snapshotPglite({ client, dbDir, target }) }) : undefined;
     return {
       db: db as unknown as Database,
       engine: 'pglite',
       close: async () => {
         clearInterval(analyzer);
         try {
+          await backupResponder?.stop();
           await client.close();
         } finally {
           release();

@@ -1,5 +1,4 @@
 import { isExpiredHold } from './bookings.table.js';
-import { rm } from 'node:fs/promises';
 import {
   CANCEL_AT_PAST_MESSAGE,
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
@@ -10,7 +9,7 @@ import {
 } from '@portal/contract/booking-lifecycle';
 import type { Database } from '../../db/database.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
-import { resolveStoragePath } from '../files/files.usecases.js';
+import { removeStoredFile } from '../files/files.usecases.js';
 import type { NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import {
   createAgentCancelHoldOnlyError,
@@ -333,6 +332,6 @@ export async function updateBookingPassengers({
 
   // After the commit: the bytes of the deleted rows, unless the same scan was stored again meanwhile.
   for (const storagePath of removedPaths) {
-    if (!(await isStoragePathInUse({ db, storagePath }))) await rm(resolveStoragePath({ uploadsDir, storagePath }), { force: true });
+    if (!(await isStoragePathInUse({ db, storagePath }))) await removeStoredFile({ uploadsDir, storagePath });
   }
 }

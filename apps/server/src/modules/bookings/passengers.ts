@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   getPassengerDateErrors,
   PASSENGER_FILE_TOO_LARGE_MESSAGE,
@@ -9,7 +8,7 @@ import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { detectFileType, resolveStoragePath, saveUploadedFile } from '../files/files.usecases.js';
+import { detectFileType, removeStoredFile, saveUploadedFile } from '../files/files.usecases.js';
 import { files } from '../files/files.table.js';
 
 /**
@@ -174,7 +173,7 @@ export async function removeOrphanFiles({
   const kept = await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, paths));
   const keep = new Set(kept.map((row) => row.storagePath));
   for (const storagePath of paths) {
-    if (!keep.has(storagePath)) await rm(resolveStoragePath({ uploadsDir, storagePath }), { force: true });
+    if (!keep.has(storagePath)) await removeStoredFile({ uploadsDir, storagePath });
   }
 }
 

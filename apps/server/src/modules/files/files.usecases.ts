@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, type FormFile, type UploadType } from '@portal/contract/files';
 import type { Executor } from '../../db/database.js';
@@ -169,4 +169,33 @@ export async function saveUploadedFile({
       createdBy: userId,
     },
   });
+}
+
+/**
+ * While `npm run backup` runs it keeps a file `.backup-running-<id>` in the uploads root (ops/backup.ts,
+ * decision 019). The backup takes the database first and links the uploads second; a file whose row is in the
+ * database snapshot but that a later change deleted in between would be missing from the backup. So while such
+ * a marker is fresh, stored files are not deleted: they stay as orphans (harmless, see saveUploadedFile). The
+ * backup touches its marker every few seconds; one older than BACKUP_MARKER_STALE_MS was left by a backup that
+ * died and is ignored.
+ */
+export const BACKUP_MARKER_PREFIX = '.backup-running-';
+export const BACKUP_MARKER_STALE_MS = 10 * 60_000;
+
+async function isBackupRunning(uploadsDir: string): Promise<boolean> {
+  const names = await readdir(uploadsDir).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith(BACKUP_MARKER_PREFIX))) {
+    const modified = await stat(path.join(uploadsDir, name)).then(
+      (stats) => stats.mtimeMs,
+      () => 0,
+    );
+    if (Date.now() - modified < BACKUP_MARKER_STALE_MS) return true;
+  }
+  return false;
+}
+
+/** Deletes a stored file's bytes (the caller checked that no row uses them), unless a backup is running. */
+export async function removeStoredFile({ uploadsDir, storagePath }: { uploadsDir: string; storagePath: string }): Promise<void> {
+  if (await isBackupRunning(uploadsDir)) return;
+  await rm(resolveStoragePath({ uploadsDir, storagePath }), { force: true });
 }
