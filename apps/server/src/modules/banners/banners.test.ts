@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
-import { PNG_BYTES, pathOf, pngFile, postForm, uniquePng } from '../../test/uploads.js';
+import { imageOf, pathOf, PNG_BYTES, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { banners } from './banners.table.js';
 
@@ -53,7 +53,7 @@ describe('POST /api/add-banner', () => {
     });
     const image = await t.app.inject({ method: 'GET', url: pathOf(response.json().data.image) });
     expect(image.statusCode).toBe(200);
-    expect(image.rawPayload.equals(bytes)).toBe(true);
+    expect(await imageOf(image.rawPayload)).toEqual(await imageOf(bytes));
   });
 
   it('when status 0 is sent, then the banner is inactive', async () => {

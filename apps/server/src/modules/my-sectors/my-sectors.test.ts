@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { insertGroupRow } from '../../test/group-rows.js';
 import { daysFromToday, insertMySector } from '../../test/inventory-factories.js';
-import { JPEG_BYTES, pathOf, pngFile, postForm, uniquePng } from '../../test/uploads.js';
+import { imageOf, JPEG_BYTES, pathOf, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { mySectors } from './my-sectors.table.js';
 
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('POST /api/add-mysector', () => {
     const image = await t.app.inject({ method: 'GET', url: pathOf(response.json().data.image) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(bytes)).toBe(true);
+    expect(await imageOf(image.rawPayload)).toEqual(await imageOf(bytes));
   });
 
   it('when status 0 is sent, then the my-sector is inactive', async () => {
