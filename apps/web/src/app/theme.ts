@@ -65,5 +65,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // The show/hide toggle of password fields is reached with Tab (Mantine leaves it out of the tab order).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
+    // A table wider than the screen scrolls in its viewport: keyboard users reach it with Tab and scroll it with the
+    // arrow keys (axe scrollable-region-focusable); a named region so screen readers say what has focus.
+    TableScrollContainer: {
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Scrollable table' } } },
+    },
   },
 });
