@@ -22,7 +22,6 @@ export async function axeCheck(page: Page, where: string, found: Found[], includ
       .slice(0, 6)
       .map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`)
       .join('\n');
-    // eslint-disable-next-line no-console -- the journey's report, also when a later step times out
     console.log(`${where}\n  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`);
     found.push({
       where,
