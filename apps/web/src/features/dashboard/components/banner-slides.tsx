@@ -36,7 +36,17 @@ export function BannerSlides({ banners }: { banners: ShownBanner[] }) {
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-        styles={{ indicator: { boxShadow: '0 0 2px rgba(0, 0, 0, 0.5)' } }}
+        // A 24x24 touch target around the thin bar (WCAG 2.2 target size, issue 21 point 12): the padding is clipped
+        // out of the painted background, the shadow follows the bar.
+        styles={{
+          indicator: {
+            width: 25,
+            height: 24,
+            padding: '9px 0',
+            backgroundClip: 'content-box',
+            filter: 'drop-shadow(0 0 1px rgba(0, 0, 0, 0.6))',
+          },
+        }}
       >
         {banners.map((banner) => (
           <Carousel.Slide key={banner.id}>

@@ -27,7 +27,7 @@ export function showAllLabel(count: number): string {
 
 function CardSkeletons() {
   return (
-    <Stack gap="sm" aria-label="Loading tickets">
+    <Stack gap="sm" role="status" aria-label="Loading tickets">
       {Array.from({ length: 3 }, (_, index) => (
         <Paper key={index} withBorder p="md">
           <Group gap="md" wrap="nowrap">

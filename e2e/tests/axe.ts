@@ -1,0 +1,119 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { ADMIN, appStarted, DEMO_AGENT, searchFromHome, signInOn } from './support.js';
+
+// The accessibility check of issue 21 point 12 (decision 018): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules
+// on every main page and dialog; a serious or critical violation fails the journey, all of them printed.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export type Found = { where: string; text: string };
+
+/** Runs axe on the page (or inside `include`) and keeps what is serious or critical, readably. */
+export async function axeCheck(page: Page, where: string, found: Found[], include?: string): Promise<void> {
+  // Let transitions end: a half-faded dialog gives false contrast results.
+  await page.waitForTimeout(300);
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  for (const violation of result.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const nodes = violation.nodes
+      .slice(0, 6)
+      .map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`)
+      .join('\n');
+    console.log(`${where}\n  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`);
+    found.push({
+      where,
+      text: `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} element(s))\n${nodes}`,
+    });
+  }
+}
+
+/** Fails with every violation found, grouped by screen. */
+export function report(found: Found[], testInfo: TestInfo): void {
+  const text = found.map((item) => `${item.where}\n${item.text}`).join('\n');
+  if (text) void testInfo.attach('axe violations', { body: text, contentType: 'text/plain' });
+  expect(found.length, `axe found serious or critical WCAG 2.2 AA violations:\n${text}`).toBe(0);
+}
+
+const ADMIN_PAGES = [
+  '/dashboard',
+  '/dashboard/bookings',
+  '/dashboard/groups',
+  '/dashboard/addnewgroup',
+  '/dashboard/agents',
+  '/dashboard/accounts',
+  '/dashboard/payments',
+  '/dashboard/settings',
+  '/dashboard/sectors',
+];
+const AGENT_PAGES = ['/dashboard', '/dashboard/bookings', '/dashboard/accounts', '/dashboard/my-profile'];
+
+async function visit(page: Page, path: string, where: string, found: Found[]): Promise<void> {
+  await page.goto(path);
+  await appStarted(page);
+  await page.locator('main, [role=main], h1, h2').first().waitFor();
+  await axeCheck(page, where, found);
+}
+
+/** Public pages and the sign-in keyboard. */
+export async function checkPublic(page: Page, size: string, found: Found[]): Promise<void> {
+  for (const path of ['/', '/signin', '/signup', '/contactus']) {
+    await visit(page, path, `${size} ${path}`, found);
+  }
+  // The keyboard: Tab from the password reaches its show/hide toggle.
+  await page.goto('/signin');
+  await appStarted(page);
+  await page.getByRole('textbox', { name: 'Password' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Toggle password visibility' })).toBeFocused();
+
+}
+
+/** The administrator's pages and the add agent dialog. */
+export async function checkAdmin(page: Page, size: string, found: Found[]): Promise<void> {
+  await signInOn(page, ADMIN.email, ADMIN.password);
+  for (const path of ADMIN_PAGES) await visit(page, path, `${size} ${path}`, found);
+
+  // Add agent dialog.
+  await page.goto('/dashboard/agents');
+  await appStarted(page);
+  const addAgent = page.getByRole('button', { name: /Add (New )?Agent/i }).first();
+  if (await addAgent.isVisible().catch(() => false)) {
+    await addAgent.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axeCheck(page, `${size} admin: add agent dialog`, found);
+    await page.keyboard.press('Escape');
+  }
+
+}
+
+/** The demo agent's pages, search results and the Book Ticket dialog with its keyboard focus. */
+export async function checkAgent(page: Page, size: string, found: Found[]): Promise<void> {
+  await signInOn(page, DEMO_AGENT.email, DEMO_AGENT.password);
+  for (const path of AGENT_PAGES) await visit(page, path, `${size} ${path}`, found);
+
+  // Search results and the Book Ticket dialog, before and after Start Booking.
+  await searchFromHome(page, 'LHE', 'JED');
+  await axeCheck(page, `${size} agent: search results`, found);
+  const book = page.getByRole('button', { name: 'Book', exact: true }).first();
+  await book.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // The keyboard (issue 21 point 12): the first dialog after a page load starts on Adults, not the close button,
+  // and gives focus back to Book when it closes.
+  await expect(dialog.getByRole('textbox', { name: 'Adults' })).toBeFocused();
+  await axeCheck(page, `${size} agent: Book Ticket dialog`, found);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(book).toBeFocused();
+  await book.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Adults' }).fill('1');
+  await dialog.getByRole('button', { name: 'Start Booking' }).click();
+  await expect(dialog.getByRole('group', { name: 'Adult 1' })).toBeVisible();
+  // After Start Booking focus moves on to the first passenger's first field, not to the page.
+  await expect(dialog.getByRole('group', { name: 'Adult 1' }).getByRole('combobox', { name: 'Title' })).toBeFocused();
+  await axeCheck(page, `${size} agent: Book Ticket after Start Booking`, found);
+}
