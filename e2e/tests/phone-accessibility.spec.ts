@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import { checkAdmin, checkAgent, checkPublic, type Found, report } from './axe.js';
 
-// Issue 21 point 12 (decision 018): no serious or critical axe (WCAG 2.2 AA) violation on the main pages and
+// Issue 21 point 12 (decision 020): no serious or critical axe (WCAG 2.2 AA) violation on the main pages and
 // dialogs at 390x844, and the keyboard reaches the password toggle and keeps focus in the Book Ticket dialog.
 const SIZE = '390x844';
 for (const [name, check] of [

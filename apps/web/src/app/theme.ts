@@ -32,7 +32,7 @@ const accent: MantineColorsTuple = [
 ];
 
 /*
- * Issue 21 point 12 (decision 018): Mantine's default red, orange, green, teal, yellow and blue are too light for
+ * Issue 21 point 12 (decision 020): Mantine's default red, orange, green, teal, yellow and blue are too light for
  * text on white or white on them (red-6 #fa5252: 3.3:1, orange-6 2.6:1, green-6 behind the WhatsApp button 2.2:1).
  * Shades 0-5 stay Mantine's; 6-9 (error text, `c="red"` text = shade 7, filled buttons and badges = shade 7,
  * light badges' text = shade 9) are dark enough for 4.5:1 on white and on their light backgrounds.
