@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, appStarted, DEMO_AGENT, searchFromHome, signInOn } from './support.js';
 
 // The accessibility check of issue 21 point 12 (decision 020): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules
@@ -117,4 +117,23 @@ export async function checkAgent(page: Page, size: string, found: Found[]): Prom
   // After Start Booking focus moves on to the first passenger's first field, not to the page.
   await expect(dialog.getByRole('group', { name: 'Adult 1' }).getByRole('combobox', { name: 'Title' })).toBeFocused();
   await axeCheck(page, `${size} agent: Book Ticket after Start Booking`, found);
+}
+
+/**
+ * The three axe journeys (public, administrator, agent) at one size; accessibility.spec.ts declares them for
+ * the desktop project, phone-accessibility.spec.ts for the phone project.
+ */
+export function defineAxeJourneys(size: string): void {
+  for (const [name, check] of [
+    ['public pages', checkPublic],
+    ['administrator pages and dialogs', checkAdmin],
+    ['agent pages and the Book Ticket dialog', checkAgent],
+  ] as const) {
+    test(`axe: no serious or critical WCAG 2.2 AA violation on the ${name} (${size})`, async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const found: Found[] = [];
+      await check(page, size, found);
+      report(found, testInfo);
+    });
+  }
 }
