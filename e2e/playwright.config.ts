@@ -31,13 +31,13 @@ export default defineConfig({
     {
       name: 'desktop',
       testIgnore: /phone-.*\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, extraHTTPHeaders: { 'x-forwarded-for': '10.20.0.1' } },
     },
     // A touch phone (issue 21 §1): Pixel 7's touch, mobile and user agent at 390x844; its journeys only.
     {
       name: 'phone',
       testMatch: /phone-.*\.spec\.ts/,
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'x-forwarded-for': '10.20.0.2' } },
     },
   ],
   webServer: {
