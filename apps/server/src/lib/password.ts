@@ -5,7 +5,17 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
  * a hash, which makes GPU guessing expensive; no native add-on to build.
  * Stored as `scrypt$N$r$p$salt$hash` (base64) so the cost can be raised later and old hashes still verify.
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const COST: { N: number; r: number; p: number } = { N: 2 ** 15, r: 8, p: 1 };
+
+/**
+ * Lowers N for the hashes this process makes from now on. Only the test setup calls it (src/test/setup.ts):
+ * some 1,600 HTTP tests sign in thousands of times, and at 2^15 scrypt alone took minutes of the suite's
+ * 20-minute budget (issue 16). The server, the seed and the benchmarks always hash at 2^15; verification
+ * reads N from each stored hash, so the code under test is the same.
+ */
+export function setPasswordHashCost(N: number): void {
+  COST.N = N;
+}
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
