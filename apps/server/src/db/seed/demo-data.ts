@@ -25,12 +25,16 @@ const DEMO_BUTTONS = [
   { key: 'uae', title: 'UAE', target: 'uae', colours: ['#D71921', '#0E7490'] },
 ] as const;
 
-/** Keys as in demo-images.ts DEMO_BANNER_DESIGNS; the name is the image's alt text and the popup's title. */
+/**
+ * Keys as in demo-images.ts DEMO_BANNER_DESIGNS; the name is the image's alt text and the popup's title. Inserted
+ * in this order, so the last (Umrah from Lahore, the wholesaler's main offer) is the newest: first in the carousel
+ * and the banner popup's choice.
+ */
 const DEMO_BANNERS = [
-  { key: 'umrah-season', name: 'Umrah Season Groups', button: 'umrah' },
-  { key: 'ramadan-early-bird', name: 'Ramadan Umrah Early Bird', button: 'umrah' },
-  { key: 'riyadh-dammam', name: 'Riyadh & Dammam Fares', button: 'saudi' },
   { key: 'dubai-weekend', name: 'Dubai Group Deals', button: 'uae' },
+  { key: 'riyadh-dammam', name: 'Riyadh & Dammam Fares', button: 'saudi' },
+  { key: 'ramadan-early-bird', name: 'Ramadan Umrah Early Bird', button: 'umrah' },
+  { key: 'umrah-season', name: 'Umrah Season Groups', button: 'umrah' },
 ] as const;
 
 export interface DemoDataOptions {

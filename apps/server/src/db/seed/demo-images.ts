@@ -103,6 +103,12 @@ export const DEMO_BANNER_DESIGNS: readonly BannerDesign[] = [
   },
 ];
 
+/**
+ * Where text may start and end: the carousel's previous/next buttons sit on the middle of the left and right
+ * edges (about 130 source pixels on a 390 px phone), its dots just above the bottom band.
+ */
+const TEXT_LEFT = 132;
+
 export function renderBannerSvg(design: BannerDesign): string {
   const { width, height } = BANNER_SIZE;
   const tagWidth = Math.round(design.tag.length * 19.5 + 48);
@@ -117,13 +123,13 @@ export function renderBannerSvg(design: BannerDesign): string {
   <circle cx="1080" cy="120" r="250" fill="#FFFFFF" fill-opacity="0.05"/>
   <path d="M 1060 350 C 1066 260 1090 190 1118 150" fill="none" stroke="${design.accent}" stroke-opacity="0.5" stroke-width="4" stroke-dasharray="12 10"/>
   <g transform="translate(1128 44) rotate(40) scale(3.4)" fill="${design.accent}"><path d="${PLANE_PATH}"/></g>
-  <rect x="64" y="44" width="${tagWidth}" height="50" rx="25" fill="${design.accent}"/>
-  <text x="${64 + tagWidth / 2}" y="78" text-anchor="middle" font-family="${FONT}" font-size="26" font-weight="700" letter-spacing="2" fill="#111827">${escapeXml(design.tag)}</text>
-  <text x="64" y="178" font-family="${FONT}" font-size="72" font-weight="700" fill="#FFFFFF">${escapeXml(design.headline)}</text>
-  <text x="64" y="248" font-family="${FONT}" font-size="46" font-weight="700" fill="${design.accent}">${escapeXml(design.price)}</text>
-  <text x="64" y="310" font-family="${FONT}" font-size="32" fill="#F3F4F6">${escapeXml(design.details)}</text>
+  <rect x="${TEXT_LEFT}" y="44" width="${tagWidth}" height="50" rx="25" fill="${design.accent}"/>
+  <text x="${TEXT_LEFT + tagWidth / 2}" y="78" text-anchor="middle" font-family="${FONT}" font-size="26" font-weight="700" letter-spacing="2" fill="#111827">${escapeXml(design.tag)}</text>
+  <text x="${TEXT_LEFT}" y="172" font-family="${FONT}" font-size="68" font-weight="700" fill="#FFFFFF">${escapeXml(design.headline)}</text>
+  <text x="${TEXT_LEFT}" y="244" font-family="${FONT}" font-size="42" font-weight="700" fill="${design.accent}">${escapeXml(design.price)}</text>
+  <text x="${TEXT_LEFT}" y="308" font-family="${FONT}" font-size="32" fill="#F3F4F6">${escapeXml(design.details)}</text>
   <rect x="0" y="366" width="${width}" height="84" fill="#000000" fill-opacity="0.35"/>
-  <text x="64" y="420" font-family="${FONT}" font-size="34" font-weight="700" fill="#FFFFFF">${BRAND}</text>
+  <text x="${TEXT_LEFT}" y="420" font-family="${FONT}" font-size="34" font-weight="700" fill="#FFFFFF">${BRAND}</text>
   <text x="${width - 64}" y="420" text-anchor="end" font-family="${FONT}" font-size="32" fill="#FFFFFF">Sales desk ${SALES_DESK} · WhatsApp</text>
 </svg>
 `;
