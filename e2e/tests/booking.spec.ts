@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, DEMO_AGENT, fillPassenger, searchFromHome, signIn } from './support.js';
 
+/** A status shown with its toast may lag it by a render, not by the 2 s reload of 000 §9. */
+const AT_ONCE_MS = 1000;
+
 test('an agent books 2 adults and an infant from a search; the admin confirms with a discount and a payment, then cancels', async ({
   browser,
 }) => {
@@ -81,8 +84,10 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   await confirm.getByRole('textbox', { name: 'Discount' }).fill('1000');
   await confirm.getByRole('textbox', { name: 'Receive Payment' }).fill('5000');
   await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
+  // Issue 21 §6 (decision 021): the page shows the change with the toast, not 2 s later.
+  await expect(admin.getByText('Booking confirmed successfully!')).toBeVisible();
+  await expect(admin.getByText('Confirmed', { exact: true }).first()).toBeVisible({ timeout: AT_ONCE_MS });
   await expect(confirm).toBeHidden();
-  await expect(admin.getByText('Confirmed', { exact: true }).first()).toBeVisible();
   await expect(admin.getByText('PKR 5,000').first()).toBeVisible();
 
   // ---- ... then cancels it ('Ticket cancelled successfully!') ----
@@ -90,6 +95,6 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   await admin.getByRole('menuitem', { name: 'Cancel Booking' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: /^(Yes|Confirm|Proceed)/ }).click();
   await expect(admin.getByText('Ticket cancelled successfully!')).toBeVisible();
-  await expect(admin.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(admin.getByText('Cancelled', { exact: true }).first()).toBeVisible({ timeout: AT_ONCE_MS });
   await admin.context().close();
 });

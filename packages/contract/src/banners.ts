@@ -16,6 +16,7 @@ import { optionalFileField, optionalStatusField, requiredFileField, statusFieldW
  *   and so is an inactive one for non-admins (the dashboard does not show it).
  * - Deleting is `GET delete-banner/{id}` like the other deletes (001 §7 leaves the method open); the row is removed.
  * - The Select Button is required (001 §5): dash_btn_id must name an existing button (422 otherwise).
+ * - Each banner carries `updated_at` (any edit moves it): the popup shows a banner again after an edit (decision 021).
  */
 
 export const BANNERS_PER_PAGE = 20;
@@ -28,6 +29,8 @@ export const bannerSchema = z.object({
   status: flagSchema,
   /** The dashboard button the banner belongs to; null when none. */
   dash_btn_id: z.number().int().nullable(),
+  /** Last change (ISO 8601): the banner popup shows a banner once per user and version (decision 021). */
+  updated_at: z.string(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 

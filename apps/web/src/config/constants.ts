@@ -12,8 +12,12 @@ export const SITE_VERSION = '1.0';
 
 export const TOAST_SUCCESS_MS = 2000;
 export const TOAST_ERROR_MS = 4000;
-export const TOAST_LIMIT = 20;
-/** Reload delay after a password change, cancel, delete or status change (000 §9). */
+/**
+ * Toasts on screen at once; more wait their turn. 000 §9 allowed 20 stacked, which covered the page (issue 21 §6,
+ * decision 021).
+ */
+export const TOAST_LIMIT = 3;
+/** Reload delay after a password change (000 §9); lists refresh at once after a change (decision 021). */
 export const RELOAD_DELAY_MS = 2000;
 export const HEADER_HEIGHT = 77;
 export const HEADER_SCROLL_THRESHOLD = 10;

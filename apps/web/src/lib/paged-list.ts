@@ -6,7 +6,6 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RELOAD_DELAY_MS } from '@/config/constants';
 
 type PageQuery<T, K extends QueryKey> = (page: number) => UseQueryOptions<Paginated<T>, Error, Paginated<T>, K>;
 
@@ -91,21 +90,13 @@ export function usePagedList<T, K extends QueryKey>({
 }
 
 /**
- * 001 §4 reloads the page 2 s after a delete or a status change. Users expect the list to
- * stay where it is, so the app refetches the list's queries after the same delay instead.
- * The timer outlives the component that asked for it: a dialog that closes on success unmounts
- * its form at once, and the page behind it must still refresh.
+ * 001 §4 reloads the page 2 s after a delete or a status change; users expect the list to stay where it is and
+ * to show the change when the toast says it is done (issue 21 §6, decision 021). A mutation's `onSuccess` returns
+ * this promise, so the mutation, and the `mutateAsync` the toast waits for, settles once the list's queries on
+ * screen are fetched again; queries not on screen are only marked stale. A failed refetch does not fail the
+ * change: the list keeps its rows and the next visit asks again.
  */
-export function useRefreshSoon(queryKey: QueryKey): () => void {
+export function useRefreshList(queryKey: QueryKey): () => Promise<void> {
   const queryClient = useQueryClient();
-  const keyRef = useRef(queryKey);
-  useEffect(() => {
-    keyRef.current = queryKey;
-  });
-  return useCallback(() => {
-    const key = keyRef.current;
-    window.setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }, RELOAD_DELAY_MS);
-  }, [queryClient]);
+  return useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
 }

@@ -2,7 +2,8 @@ import type { RouteDef } from '@portal/contract/common';
 import { vi } from 'vitest';
 import { fallbackPublicSettings } from '@/config/contact';
 
-export type StubReply = { status: number; body: unknown } | { networkError: true };
+/** `delayMs`: the answer arrives that much later, as over a slow network. */
+export type StubReply = { status: number; body: unknown; delayMs?: number } | { networkError: true };
 type Handler = (request: { url: string; method: string; headers: Headers; body: unknown }) => StubReply;
 
 /**
@@ -27,6 +28,10 @@ const LAYOUT_CALLS: Record<string, unknown> = {
 
 export const networkError = (): StubReply => ({ networkError: true });
 
+/** The same answer, arriving `delayMs` later (a slow line). */
+export const slowReply = (answer: StubReply, delayMs: number): StubReply =>
+  'networkError' in answer ? answer : { ...answer, delayMs };
+
 /**
  * Replaces global fetch. `routes` maps 'METHOD /api/path' to a handler; an unexpected call fails the test.
  * Returns the mock so tests can look at calls.
@@ -43,6 +48,7 @@ export function stubFetch(routes: Record<string, Handler | StubReply>) {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     const answer = typeof entry === 'function' ? entry({ url, method, headers, body }) : entry;
     if ('networkError' in answer) throw new TypeError('Failed to fetch');
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

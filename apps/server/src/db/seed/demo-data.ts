@@ -8,6 +8,7 @@ import { getKarachiDate } from './calendar.js';
 import { DEMO_AGENTS, type DemoAgent } from './demo-catalogue.js';
 import { insertDemoBookings, type DemoPerson } from './demo-bookings.js';
 import { insertDemoInventory } from './demo-inventory.js';
+import { readDemoImage } from './demo-images.js';
 import { createPng } from './png.js';
 import { createRandom } from './random.js';
 import { storeSeedFile, type SeedFileTarget } from './seed-files.js';
@@ -24,11 +25,16 @@ const DEMO_BUTTONS = [
   { key: 'uae', title: 'UAE', target: 'uae', colours: ['#D71921', '#0E7490'] },
 ] as const;
 
+/**
+ * Keys as in demo-images.ts DEMO_BANNER_DESIGNS; the name is the image's alt text and the popup's title. Inserted
+ * in this order, so the last (Umrah from Lahore, the wholesaler's main offer) is the newest: first in the carousel
+ * and the banner popup's choice.
+ */
 const DEMO_BANNERS = [
-  { key: 'umrah-season', name: 'Umrah Season Groups', button: 'umrah', colours: ['#0B6E4F', '#F5E6B8'] },
-  { key: 'ramadan-early-bird', name: 'Ramadan Umrah Early Bird', button: 'umrah', colours: ['#1E293B', '#C9A227'] },
-  { key: 'riyadh-dammam', name: 'Riyadh & Dammam Fares', button: 'saudi', colours: ['#14532D', '#65A30D'] },
-  { key: 'dubai-weekend', name: 'Dubai Group Deals', button: 'uae', colours: ['#0E7490', '#F59E0B'] },
+  { key: 'dubai-weekend', name: 'Dubai Group Deals', button: 'uae' },
+  { key: 'riyadh-dammam', name: 'Riyadh & Dammam Fares', button: 'saudi' },
+  { key: 'ramadan-early-bird', name: 'Ramadan Umrah Early Bird', button: 'umrah' },
+  { key: 'umrah-season', name: 'Umrah Season Groups', button: 'umrah' },
 ] as const;
 
 export interface DemoDataOptions {
@@ -111,7 +117,9 @@ export async function insertDemoData({ tx, admin, files, now, holdWindowMinutes 
     const imageFileId = await storeSeedFile(tx, files, {
       kind: 'banner',
       name: banner.key,
-      bytes: createPng({ width: 640, height: 240, colour: banner.colours[0], accent: banner.colours[1] }),
+      // Real promotions with readable text, rendered once and committed (demo-images.ts, decision 021).
+      bytes: await readDemoImage(`banner-${banner.key}.jpg`),
+      format: 'jpeg',
     });
     await tx.insert(banners).values({ dashBtnId: buttonIds.get(banner.button)!, name: banner.name, imageFileId, status: true });
   }

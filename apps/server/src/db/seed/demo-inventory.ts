@@ -14,6 +14,7 @@ import {
   DEMO_SECTORS,
   type DemoGroupTemplate,
 } from './demo-catalogue.js';
+import { readDemoImage } from './demo-images.js';
 import { createPng } from './png.js';
 import type { Random } from './random.js';
 import { storeSeedFile, type SeedFileTarget } from './seed-files.js';
@@ -84,7 +85,8 @@ export async function insertDemoInventory({ tx, random, files, adminId, today, n
     const imageFileId = await storeSeedFile(tx, files, {
       kind: 'my_sector_image',
       name: mySector.key,
-      bytes: createPng({ width: 160, height: 100, colour: mySector.colours[0], accent: mySector.colours[1] }),
+      // Its airport code and lowest fare, readable at avatar size (demo-images.ts, decision 021).
+      bytes: await readDemoImage(`sector-${mySector.key}.png`),
     });
     const [row] = await tx
       .insert(mySectors)

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * A minimal PNG encoder for the demo images (airline logos, banners, scans): 8-bit RGB, no alpha, one IDAT.
+ * A minimal PNG encoder for the demo images without text (airline logos, dashboard buttons, scans): 8-bit RGB,
+ * no alpha, one IDAT. Banners and my-sector pictures are committed files (demo-images.ts).
  * Enough to give the demo real, valid image files without an image library.
  */
 

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, getTableName, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.js';
@@ -9,6 +9,7 @@ import { openTestDatabase } from '../../test/helpers.js';
 import { SETTING_DEFAULTS } from '../../modules/settings/settings.table.js';
 import type { Database, DatabaseHandle } from '../database.js';
 import * as schema from '../schema.js';
+import { listDemoImages, readDemoImage } from './demo-images.js';
 import { seedDatabase, type SeedOptions } from './seed.js';
 
 const ADMIN_EMAIL = 'owner@example.com';
@@ -283,15 +284,37 @@ describe('seedDatabase', () => {
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
-    it('then every demo file is written under uploads as a valid PNG of the recorded size', async () => {
+    it('then every demo file is written under uploads as a valid PNG or JPEG of the recorded size', async () => {
       const rows = await handle.db.select().from(schema.files);
       expect(rows.length).toBeGreaterThan(8);
+      const signatures: Record<string, Buffer> = {
+        'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
+      };
       for (const row of rows) {
         const bytes = await readFile(path.join(dataDir, 'uploads', ...row.storagePath.split('/')));
-        expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(bytes.subarray(0, signatures[row.mime]!.length)).toEqual(signatures[row.mime]);
+        expect(row.storagePath.endsWith(row.mime === 'image/jpeg' ? '.jpg' : '.png')).toBe(true);
         expect(bytes.length).toBe(row.size);
         expect(row.storagePath.startsWith(`${row.visibility}/`)).toBe(true);
         expect(row.visibility).toBe(row.kind === 'passport' || row.kind === 'visa' ? 'private' : 'public');
+      }
+    });
+
+    it('then the banners and my-sector pictures are the committed promotions with text (decision 021)', async () => {
+      const pictures = await handle.db
+        .select({ kind: schema.files.kind, storagePath: schema.files.storagePath, mime: schema.files.mime })
+        .from(schema.files)
+        .where(inArray(schema.files.kind, ['banner', 'my_sector_image']));
+      const committed = listDemoImages().map((image) => image.file);
+      expect(pictures).toHaveLength(committed.length);
+      for (const picture of pictures) {
+        // Stored as <visibility>/<kind>/<key>-<hash>.<ext> (seed-files.ts); committed as banner-<key>.jpg, sector-<key>.png.
+        const [, key, extension] = /^(.+)-[0-9a-f]{12}\.(jpg|png)$/.exec(path.basename(picture.storagePath))!;
+        const file = `${picture.kind === 'banner' ? 'banner' : 'sector'}-${key}.${extension}`;
+        expect(committed).toContain(file);
+        const stored = await readFile(path.join(dataDir, 'uploads', ...picture.storagePath.split('/')));
+        expect(stored.equals(await readDemoImage(file))).toBe(true);
       }
     });
   });

@@ -43,13 +43,15 @@ async function listOf(token: string, page?: number): Promise<BannersListResponse
   return (response.json() as BannersListResponse).data;
 }
 
+const ISO_INSTANT = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
 describe('GET /api/allbanners-list', () => {
   it('when an admin lists, then every banner comes newest first with its public image URL and status', async () => {
     const data = await listOf(adminToken);
     expect(data.data).toEqual([
-      { id: ids.newActive, name: 'Winter Deals', image: null, status: 1, dash_btn_id: buttonId },
-      { id: ids.inactive, name: 'Old Hajj', image: `/uploads/${imagePath}`, status: 0, dash_btn_id: null },
-      { id: ids.oldActive, name: 'Umrah Offer', image: `/uploads/${imagePath}`, status: 1, dash_btn_id: buttonId },
+      { id: ids.newActive, name: 'Winter Deals', image: null, status: 1, dash_btn_id: buttonId, updated_at: ISO_INSTANT },
+      { id: ids.inactive, name: 'Old Hajj', image: `/uploads/${imagePath}`, status: 0, dash_btn_id: null, updated_at: ISO_INSTANT },
+      { id: ids.oldActive, name: 'Umrah Offer', image: `/uploads/${imagePath}`, status: 1, dash_btn_id: buttonId, updated_at: ISO_INSTANT },
     ]);
     expect(data).toMatchObject({ current_page: 1, per_page: BANNERS_PER_PAGE, total: 3, last_page: 1, prev_page_url: null, next_page_url: null });
   });

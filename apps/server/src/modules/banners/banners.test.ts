@@ -29,7 +29,7 @@ afterAll(() => t.close());
 
 const IMAGE_URL = /^\/uploads\/public\/banner\/[a-z0-9-]+-[0-9a-f]{32}\.png$/;
 
-type Banner = { id: number; name: string; image: string | null; status: 0 | 1; dash_btn_id: number | null };
+type Banner = { id: number; name: string; image: string | null; status: 0 | 1; dash_btn_id: number | null; updated_at: string };
 
 async function createBanner(name = 'Umrah Offer', { status = '1', dashBtnId = buttonId } = {}): Promise<Banner> {
   const response = await postForm(
@@ -49,7 +49,14 @@ describe('POST /api/add-banner', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       message: 'added successfully!',
-      data: { id: expect.any(Number), name: 'Winter Deals', image: expect.stringMatching(IMAGE_URL), status: 1, dash_btn_id: buttonId },
+      data: {
+        id: expect.any(Number),
+        name: 'Winter Deals',
+        image: expect.stringMatching(IMAGE_URL),
+        status: 1,
+        dash_btn_id: buttonId,
+        updated_at: expect.any(String),
+      },
     });
     const image = await t.app.inject({ method: 'GET', url: pathOf(response.json().data.image) });
     expect(image.statusCode).toBe(200);
@@ -115,8 +122,10 @@ describe('POST /api/update-banner/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'updated successfully!',
-      data: { id: banner.id, name: 'Summer Sale', image: banner.image, status: 0, dash_btn_id: otherButtonId },
+      data: { id: banner.id, name: 'Summer Sale', image: banner.image, status: 0, dash_btn_id: otherButtonId, updated_at: expect.any(String) },
     });
+    // Decision 021: an edit moves updated_at, so the banner popup shows the edited banner again.
+    expect(Date.parse(response.json().data.updated_at)).toBeGreaterThan(Date.parse(banner.updated_at));
   });
 
   it('when a new image is sent, then it replaces the stored one and no status keeps the stored one', async () => {

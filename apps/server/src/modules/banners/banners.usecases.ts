@@ -28,6 +28,7 @@ function toBanner({ row: { banner, imagePath }, publicUrl }: { row: BannerWithIm
     image: imagePath ? getPublicFileUrl({ publicUrl, storagePath: imagePath }) : null,
     status: banner.status ? 1 : 0,
     dash_btn_id: banner.dashBtnId,
+    updated_at: banner.updatedAt.toISOString(),
   };
 }
 

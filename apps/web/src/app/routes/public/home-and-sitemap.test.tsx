@@ -11,7 +11,7 @@ const noSectors = () => reply(availableSectorRoute, 200, { mysectors: [], ticket
 const bannersList = (banners: Array<{ id: number; name: string; image: string | null; status: 0 | 1 }>) =>
   reply(allBannersListRoute, 200, {
     data: {
-      data: banners.map((banner) => ({ dash_btn_id: null, ...banner })),
+      data: banners.map((banner) => ({ dash_btn_id: null, updated_at: '2031-03-01T07:00:00.000Z', ...banner })),
       current_page: 1,
       per_page: 20,
       total: banners.length,

@@ -97,7 +97,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
 
     expect(await screen.findByText(AGENT_APPROVED_MESSAGE)).toBeInTheDocument();
     expect(calls(fetchMock, 'approve-user')).toHaveLength(1);
-    // 001 §9: the list shows the new status after the status change (refetched 2 s later).
+    // The list shows the new status with the toast (refetched before it, decision 021).
     await waitFor(() => expect(cellsOf('Crescent Travel')[3]).toBe('Active'));
   });
 

@@ -1,15 +1,15 @@
 import { deleteAirlineRoute } from '@portal/contract/airlines';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshSoon } from '@/lib/paged-list';
+import { useRefreshList } from '@/lib/paged-list';
 import { airlinesQueryKey } from './get-airlines';
 
 export function deleteAirline(id: number) {
   return apiRequest(deleteAirlineRoute, { params: { id } });
 }
 
-/** GET deleteairline/{id}; the list refreshes 2 s later (001 §4). */
+/** GET deleteairline/{id}; the list refreshes before the toast (decision 021). */
 export function useDeleteAirline() {
-  const refreshSoon = useRefreshSoon(airlinesQueryKey);
-  return useMutation({ mutationFn: deleteAirline, onSuccess: refreshSoon });
+  const refreshList = useRefreshList(airlinesQueryKey);
+  return useMutation({ mutationFn: deleteAirline, onSuccess: refreshList });
 }

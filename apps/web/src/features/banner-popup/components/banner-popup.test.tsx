@@ -1,11 +1,11 @@
-import { allBannersListRoute } from '@portal/contract/banners';
+import { allBannersListRoute, type Banner } from '@portal/contract/banners';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
-import { POPUP_CLOSED_AT_KEY, POPUP_HIDDEN_KEY, POPUP_RESHOW_MS, POPUP_SEEN_DELAY_MS, POPUP_SEEN_KEY } from '../popup-storage';
+import { popupClosedKey, POPUP_HIDDEN_KEY, POPUP_SEEN_DELAY_MS, POPUP_SEEN_KEY } from '../popup-storage';
 import { getPopupBannerQueryOptions } from '../api/get-popup-banner';
 import { buildPopupBanner, buildPopupBannersList } from '../testing/banner-popup-fixtures';
 import { BannerPopup, BannerPopupDialog } from './banner-popup';
@@ -16,20 +16,20 @@ beforeEach(() => {
 });
 
 const START = new Date('2031-03-10T09:00:00Z');
-const MINUTE = 60_000;
+const HOUR = 60 * 60_000;
 
 function showDialog() {
   return render(
     <AppProvider env="test">
-      <BannerPopupDialog banner={buildPopupBanner()} />
+      <BannerPopupDialog banner={buildPopupBanner()} userId={1} />
     </AppProvider>,
   );
 }
 
-const popup = () => screen.queryByRole('dialog', { name: 'Umrah Groups from Lahore' });
+const popup = (name = 'Umrah Groups from Lahore') => screen.queryByRole('dialog', { name });
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('banner popup timing (000 §4, §9)', () => {
+describe('banner popup timer (000 §4, §9)', () => {
   it('when nothing is stored, then it shows the banner and offers no permanent hide before 6 seconds', () => {
     vi.useFakeTimers({ now: START });
     showDialog();
@@ -55,96 +55,112 @@ describe('banner popup timing (000 §4, §9)', () => {
     showDialog();
     expect(screen.getByRole('button', { name: "Don't show again" })).toBeInTheDocument();
   });
-
-  it('when closed, then the close time is stored and it stays hidden for 1 hour, then shows again', () => {
-    vi.useFakeTimers({ now: START });
-    showDialog();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(popup()).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(POPUP_CLOSED_AT_KEY)).toBe(String(START.getTime()));
-
-    advance(POPUP_RESHOW_MS - MINUTE);
-    expect(popup()).not.toBeInTheDocument();
-    advance(MINUTE);
-    expect(popup()).toBeInTheDocument();
-  });
-
-  it('when it was closed less than an hour before the page opens, then it stays hidden until the hour is up', () => {
-    vi.useFakeTimers({ now: START });
-    window.localStorage.setItem(POPUP_CLOSED_AT_KEY, String(START.getTime() - 59 * MINUTE));
-    showDialog();
-    expect(popup()).not.toBeInTheDocument();
-    advance(MINUTE);
-    expect(popup()).toBeInTheDocument();
-  });
-
-  it('when it was closed more than an hour ago, then it shows at once', () => {
-    vi.useFakeTimers({ now: START });
-    window.localStorage.setItem(POPUP_CLOSED_AT_KEY, String(START.getTime() - 61 * MINUTE));
-    showDialog();
-    expect(popup()).toBeInTheDocument();
-  });
-
-  it('when the permanent-hide flag is set, then it never shows, even hours after a close', () => {
-    vi.useFakeTimers({ now: START });
-    window.localStorage.setItem(POPUP_HIDDEN_KEY, '1');
-    window.localStorage.setItem(POPUP_CLOSED_AT_KEY, String(START.getTime() - 5 * POPUP_RESHOW_MS));
-    showDialog();
-    expect(popup()).not.toBeInTheDocument();
-    advance(3 * POPUP_RESHOW_MS);
-    expect(popup()).not.toBeInTheDocument();
-  });
-
-  it("when Don't show again is clicked, then the permanent-hide flag is stored and it does not come back", () => {
-    vi.useFakeTimers({ now: START });
-    showDialog();
-    advance(POPUP_SEEN_DELAY_MS);
-    fireEvent.click(screen.getByRole('button', { name: "Don't show again" }));
-    expect(popup()).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(POPUP_HIDDEN_KEY)).toBe('1');
-    advance(2 * POPUP_RESHOW_MS);
-    expect(popup()).not.toBeInTheDocument();
-  });
 });
 
-function renderPopup() {
+/** One browser: each call is a new page load (a new session) with the given user signed in and these banners. */
+function openDashboard(banners: Banner[], { userId = 1 } = {}) {
+  storeSession(buildSession({ role: 'user', user_id: userId }));
+  const fetch = stubFetch({ 'GET /api/allbanners-list': reply(allBannersListRoute, 200, buildPopupBannersList(banners)) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const view = render(
     <AppProvider env="test" queryClient={queryClient}>
       <BannerPopup />
     </AppProvider>,
   );
-  return queryClient;
+  return { ...view, fetch, queryClient };
 }
 
+/** Waits for the banners answer, then for the popup to have had its chance to show. */
+async function settled(queryClient: QueryClient) {
+  await vi.waitFor(() => expect(queryClient.getQueryState(getPopupBannerQueryOptions().queryKey)?.status).toBe('success'));
+  await act(async () => undefined);
+}
+
+const umrah = buildPopupBanner();
+
+describe('banner popup once per banner and user (issue 21 §11, decision 021)', () => {
+  it('when a user closes it, then it does not show again in a later session, hours later', async () => {
+    vi.useFakeTimers({ now: START, shouldAdvanceTime: true });
+    const first = openDashboard([umrah]);
+    expect(await screen.findByRole('dialog', { name: 'Umrah Groups from Lahore' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(popup()).not.toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(popupClosedKey(1))!)).toEqual({ 3: umrah.updated_at });
+    advance(3 * HOUR);
+    expect(popup()).not.toBeInTheDocument();
+    first.unmount();
+
+    vi.setSystemTime(START.getTime() + 26 * HOUR);
+    const next = openDashboard([umrah]);
+    await settled(next.queryClient);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when it is closed with Esc, then that counts as closed too', async () => {
+    const first = openDashboard([umrah]);
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Umrah Groups from Lahore' }), { key: 'Escape' });
+    expect(popup()).not.toBeInTheDocument();
+    first.unmount();
+    const next = openDashboard([umrah]);
+    await settled(next.queryClient);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when another user signs in on the same browser, then the banner shows once for that user as well', async () => {
+    window.localStorage.setItem(popupClosedKey(1), JSON.stringify({ 3: umrah.updated_at }));
+    const mine = openDashboard([umrah], { userId: 1 });
+    await settled(mine.queryClient);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    mine.unmount();
+
+    openDashboard([umrah], { userId: 2 });
+    expect(await screen.findByRole('dialog', { name: 'Umrah Groups from Lahore' })).toBeInTheDocument();
+  });
+
+  it('when an admin edits the closed banner, then it shows once more', async () => {
+    window.localStorage.setItem(popupClosedKey(1), JSON.stringify({ 3: umrah.updated_at }));
+    openDashboard([{ ...umrah, name: 'Umrah Groups from Lahore, new dates', updated_at: '2031-03-09T07:00:00.000Z' }]);
+    expect(await screen.findByRole('dialog', { name: 'Umrah Groups from Lahore, new dates' })).toBeInTheDocument();
+  });
+
+  it('when a newer banner is added after one was closed, then the newer one shows', async () => {
+    window.localStorage.setItem(popupClosedKey(1), JSON.stringify({ 3: umrah.updated_at }));
+    openDashboard([buildPopupBanner({ id: 4, name: 'Dubai Group Deals', updated_at: '2031-03-05T07:00:00.000Z' }), umrah]);
+    expect(await screen.findByRole('dialog', { name: 'Dubai Group Deals' })).toBeInTheDocument();
+  });
+
+  it("when Don't show again is clicked, then no banner shows on this browser any more, a new one neither", async () => {
+    vi.useFakeTimers({ now: START, shouldAdvanceTime: true });
+    const first = openDashboard([umrah]);
+    await screen.findByRole('dialog', { name: 'Umrah Groups from Lahore' });
+    advance(POPUP_SEEN_DELAY_MS);
+    fireEvent.click(screen.getByRole('button', { name: "Don't show again" }));
+    expect(window.localStorage.getItem(POPUP_HIDDEN_KEY)).toBe('1');
+    first.unmount();
+
+    const next = openDashboard([buildPopupBanner({ id: 4, name: 'Dubai Group Deals', updated_at: '2031-03-05T07:00:00.000Z' })]);
+    await act(async () => undefined);
+    expect(next.fetch).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('banner popup content (000 §2, §7)', () => {
-  it('when the list holds inactive and image-less banners, then the first active banner with an image shows', async () => {
-    storeSession(buildSession({ role: 'admin' }));
-    stubFetch({
-      'GET /api/allbanners-list': reply(
-        allBannersListRoute,
-        200,
-        buildPopupBannersList([
-          buildPopupBanner({ id: 9, name: 'Closed Offer', status: 0 }),
-          { ...buildPopupBanner({ id: 8, name: 'No Picture' }), image: null },
-          buildPopupBanner({ id: 7, name: 'Hajj Packages' }),
-          buildPopupBanner({ id: 6, name: 'Older Offer' }),
-        ]),
-      ),
-    });
-    renderPopup();
-    expect(await screen.findByRole('dialog', { name: 'Hajj Packages' })).toBeInTheDocument();
-    expect(screen.queryByText('Older Offer')).not.toBeInTheDocument();
+  it('when the list holds inactive and image-less banners, then the active banner with an image changed last shows', async () => {
+    openDashboard([
+      buildPopupBanner({ id: 9, name: 'Closed Offer', status: 0, updated_at: '2031-03-09T07:00:00.000Z' }),
+      { ...buildPopupBanner({ id: 8, name: 'No Picture', updated_at: '2031-03-09T07:00:00.000Z' }), image: null },
+      buildPopupBanner({ id: 7, name: 'Hajj Packages' }),
+      buildPopupBanner({ id: 6, name: 'Older Offer, edited today', updated_at: '2031-03-08T07:00:00.000Z' }),
+      buildPopupBanner({ id: 5, name: 'Oldest Offer' }),
+    ]);
+    expect(await screen.findByRole('dialog', { name: 'Older Offer, edited today' })).toBeInTheDocument();
+    expect(screen.queryByText('Hajj Packages')).not.toBeInTheDocument();
   });
 
   it('when there is no active banner, then nothing shows', async () => {
-    storeSession(buildSession({ role: 'user' }));
-    const fetch = stubFetch({
-      'GET /api/allbanners-list': reply(allBannersListRoute, 200, buildPopupBannersList([buildPopupBanner({ status: 0 })])),
-    });
-    const queryClient = renderPopup();
-    await vi.waitFor(() => expect(queryClient.getQueryState(getPopupBannerQueryOptions().queryKey)?.status).toBe('success'));
-    await act(async () => undefined);
+    const { fetch, queryClient } = openDashboard([buildPopupBanner({ status: 0 })]);
+    await settled(queryClient);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -152,7 +168,11 @@ describe('banner popup content (000 §2, §7)', () => {
   it('when the forced password change is pending, then the popup waits and banners are not asked for', async () => {
     storeSession(buildSession({ change_password: true }));
     const fetch = stubFetch({});
-    renderPopup();
+    render(
+      <AppProvider env="test">
+        <BannerPopup />
+      </AppProvider>,
+    );
     await act(async () => undefined);
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

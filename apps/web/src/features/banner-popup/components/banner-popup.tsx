@@ -4,21 +4,22 @@ import { useSession } from '@/lib/session';
 import { usePopupBanner, type PopupBanner } from '../api/get-popup-banner';
 import {
   hidePopupForever,
+  isBannerClosed,
   isPopupHiddenForever,
   isPopupSeen,
   markPopupSeen,
-  popupWaitMs,
   POPUP_SEEN_DELAY_MS,
-  storePopupClosedAt,
+  storeBannerClosed,
 } from '../popup-storage';
 
 /**
- * The banner popup over the dashboard shell (000 §2 "blocking modals", §4, §9): the first active banner of
- * allbanners-list; nothing when there is none or the call fails.
+ * The banner popup over the dashboard shell (000 §2 "blocking modals", §4, §9): the latest active banner of
+ * allbanners-list (get-popup-banner.ts); nothing when there is none or the call fails.
  *
- * Timing (000 §4), with the local-storage keys of popup-storage.ts:
- * - It shows unless the permanent-hide flag is set or it was closed less than 1 hour ago. Closing stores the
- *   close time; when the hour is up it shows again, also on a page left open.
+ * Timing, with the local-storage keys of popup-storage.ts (decision 021):
+ * - A banner shows once per user and version: once this user has closed it, it does not come back, in this
+ *   session or a later one, until an admin edits it (its updated_at moves) or a newer banner takes its place.
+ *   The seeds' re-show 1 hour after closing made it open in every working session (issue 21 §11).
  * - A 6-second timer, started when it shows, sets the "seen" flag. With that flag set (now or on any later
  *   showing) the popup offers 'Don't show again', which sets the permanent-hide flag.
  * It waits while the forced password change or the WhatsApp verification is pending: those come first.
@@ -28,23 +29,16 @@ export function BannerPopup() {
   // Hidden for good ('Don't show again'): no banner is even asked for.
   const blocked = !session || session.change_password || session.w_verified || isPopupHiddenForever();
   const banner = usePopupBanner({ enabled: !blocked });
-  if (blocked || !banner.data) return null;
-  return <BannerPopupDialog banner={banner.data} />;
+  if (blocked || !banner.data || isBannerClosed(session.user_id, banner.data)) return null;
+  // Another user, banner or version is a new dialog, opened afresh.
+  const key = `${session.user_id}:${banner.data.id}@${banner.data.updated_at}`;
+  return <BannerPopupDialog key={key} banner={banner.data} userId={session.user_id} />;
 }
 
-/** The popup itself with its timing; BannerPopup decides which banner, if any. */
-export function BannerPopupDialog({ banner }: { banner: PopupBanner }) {
-  const [opened, setOpened] = useState(() => popupWaitMs(Date.now()) === 0);
+/** The popup itself with its timing; BannerPopup decides which banner, if any, and for whom. */
+export function BannerPopupDialog({ banner, userId }: { banner: PopupBanner; userId: number }) {
+  const [opened, setOpened] = useState(true);
   const [seen, setSeen] = useState(isPopupSeen);
-
-  // Closed less than an hour ago: show again when the hour is up.
-  useEffect(() => {
-    if (opened) return;
-    const wait = popupWaitMs(Date.now());
-    if (wait === null) return;
-    const timer = setTimeout(() => setOpened(popupWaitMs(Date.now()) === 0), wait);
-    return () => clearTimeout(timer);
-  }, [opened]);
 
   // 000 §4, §9: the 6-second timer.
   useEffect(() => {
@@ -57,7 +51,7 @@ export function BannerPopupDialog({ banner }: { banner: PopupBanner }) {
   }, [opened, seen]);
 
   const close = () => {
-    storePopupClosedAt(Date.now());
+    storeBannerClosed(userId, banner);
     setOpened(false);
   };
 

@@ -2,7 +2,15 @@ import { bannersListResponseSchema, type Banner, type BannersListResponse } from
 import type { PopupBanner } from '../api/get-popup-banner';
 
 export function buildPopupBanner(overrides: Partial<PopupBanner> = {}): PopupBanner {
-  return { id: 3, name: 'Umrah Groups from Lahore', image: '/api/files/banner-3.png', status: 1, dash_btn_id: null, ...overrides };
+  return {
+    id: 3,
+    name: 'Umrah Groups from Lahore',
+    image: '/api/files/banner-3.png',
+    status: 1,
+    dash_btn_id: null,
+    updated_at: '2031-03-01T07:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** allbanners-list's answer (000 §7: the paginator inside `data`) around `banners`. */

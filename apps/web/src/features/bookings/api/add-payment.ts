@@ -1,8 +1,8 @@
 import { addPaymentRoute, type AddPaymentBody } from '@portal/contract/payments';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { useRefreshBookingData } from '@/lib/booking-data';
 import { toFormData } from '@/lib/form-data';
-import { bookingsQueryKey } from './get-bookings';
 
 /** POST update-booking-payment as multipart: booking_id, receive_date, receive_amount, text (000 §7). */
 export function addPayment(body: AddPaymentBody) {
@@ -10,16 +10,12 @@ export function addPayment(body: AddPaymentBody) {
 }
 
 /**
- * A payment moves the booking's received and remaining amounts and its payment status: every booking answer
- * on screen (detail, lists, the General Report, which shares the key) refreshes. The refetch is not awaited,
- * so the dialog closes and toasts at once, before a refreshed list may drop the row it was opened from.
+ * A payment moves the booking's received and remaining amounts, its payment status and the agent's ledger:
+ * the booking data on screen (detail, lists, the General Report, ledgers, dashboards) is fetched again before
+ * the mutation settles, so the toast shows with the new amounts (decision 021). The form toasts from its own
+ * awaited call, which still runs when a refreshed list (Unpaid) drops the row the dialog was opened from.
  */
 export function useAddPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addPayment,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
-    },
-  });
+  const refresh = useRefreshBookingData();
+  return useMutation({ mutationFn: addPayment, onSuccess: refresh });
 }

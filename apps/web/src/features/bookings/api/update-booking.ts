@@ -1,7 +1,7 @@
 import { bookingUpdateRoute } from '@portal/contract/booking-lifecycle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { bookingsQueryKey } from './get-bookings';
+import { useRefreshBookingData } from '@/lib/booking-data';
 
 /** POST booking-update as multipart (000 §7): the passenger arrays and the new scans by passenger index. */
 export function updateBooking(form: FormData) {
@@ -9,9 +9,6 @@ export function updateBooking(form: FormData) {
 }
 
 export function useUpdateBooking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateBooking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
-  });
+  const refresh = useRefreshBookingData();
+  return useMutation({ mutationFn: updateBooking, onSuccess: refresh });
 }

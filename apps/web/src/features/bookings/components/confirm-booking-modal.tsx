@@ -71,17 +71,21 @@ function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: Confir
   const finalTotal = booking.total_amount - toNumber(discount);
   const remaining = finalTotal - booking.received_amount - toNumber(receivePayment);
 
-  const submit = form.handleSubmit((values) => {
-    mutation.mutate(
-      { booking_id: booking.id, discount: values.discount, receive_payment: values.receive_payment, sure: values.sure ? 1 : 0 },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message);
-          onDone();
-        },
-        onError: (error) => showFormError(error, form.setError, fieldsOf<ConfirmFormValues>(['discount', 'receive_payment', 'sure'])),
-      },
-    );
+  // The awaited call, not mutate's callbacks: the mutation settles once the lists are fetched again (decision 021),
+  // and a refreshed list (cancelled bookings) may drop the row this dialog belongs to; the toast shows all the same.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await mutation.mutateAsync({
+        booking_id: booking.id,
+        discount: values.discount,
+        receive_payment: values.receive_payment,
+        sure: values.sure ? 1 : 0,
+      });
+      notifySuccess(answer.message);
+      onDone();
+    } catch (error) {
+      showFormError(error, form.setError, fieldsOf<ConfirmFormValues>(['discount', 'receive_payment', 'sure']));
+    }
   });
 
   return (

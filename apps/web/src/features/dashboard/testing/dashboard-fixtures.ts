@@ -92,7 +92,7 @@ export function buildUserDashboard(overrides: Partial<UserDashboard> = {}) {
 }
 
 export function buildBanner(overrides: Partial<Banner> = {}): Banner {
-  return { id: 1, name: 'Umrah Season Groups', image: '/api/files/banner-1.png', status: 1, dash_btn_id: 2, ...overrides };
+  return { id: 1, name: 'Umrah Season Groups', image: '/api/files/banner-1.png', status: 1, dash_btn_id: 2, updated_at: '2031-03-01T07:00:00.000Z', ...overrides };
 }
 
 export function buildBannersList(banners: Banner[]): BannersListResponse {

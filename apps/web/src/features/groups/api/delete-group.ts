@@ -1,15 +1,15 @@
 import { deleteGroupRoute } from '@portal/contract/groups';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshSoon } from '@/lib/paged-list';
+import { useRefreshList } from '@/lib/paged-list';
 import { groupsQueryKey } from './get-groups';
 
 export function deleteGroup(id: number) {
   return apiRequest(deleteGroupRoute, { params: { id } });
 }
 
-/** GET deletegroup/{id}; the lists refresh 2 s later (001 §4). */
+/** GET deletegroup/{id}; the lists refresh before the toast (decision 021). */
 export function useDeleteGroup() {
-  const refreshSoon = useRefreshSoon(groupsQueryKey);
-  return useMutation({ mutationFn: deleteGroup, onSuccess: refreshSoon });
+  const refreshList = useRefreshList(groupsQueryKey);
+  return useMutation({ mutationFn: deleteGroup, onSuccess: refreshList });
 }

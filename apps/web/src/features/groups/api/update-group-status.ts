@@ -1,7 +1,7 @@
 import { updateGroupStatusRoute } from '@portal/contract/groups';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshSoon } from '@/lib/paged-list';
+import { useRefreshList } from '@/lib/paged-list';
 import { groupsQueryKey } from './get-groups';
 
 /** POST update-group-status: close_status 1 closes (Close Group), 0 reopens (Active Group). */
@@ -9,8 +9,8 @@ export function updateGroupStatus(body: { group_id: number; close_status: 0 | 1 
   return apiRequest(updateGroupStatusRoute, { body });
 }
 
-/** Both group lists refresh 2 s after the change (001 §4). */
+/** Both group lists refresh before the toast (decision 021). */
 export function useUpdateGroupStatus() {
-  const refreshSoon = useRefreshSoon(groupsQueryKey);
-  return useMutation({ mutationFn: updateGroupStatus, onSuccess: refreshSoon });
+  const refreshList = useRefreshList(groupsQueryKey);
+  return useMutation({ mutationFn: updateGroupStatus, onSuccess: refreshList });
 }

@@ -2,7 +2,7 @@ import { updateMySectorRoute, type UpdateMySectorInput } from '@portal/contract/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { toFormData } from '@/lib/form-data';
-import { useRefreshSoon } from '@/lib/paged-list';
+import { useRefreshList } from '@/lib/paged-list';
 import { mySectorsQueryKey } from './get-my-sectors';
 
 /** POST updatemysector/{id}: the edit modal, and the list's status switch (name + status). */
@@ -18,8 +18,8 @@ export function useUpdateMySector() {
   });
 }
 
-/** The status switch: a status change refreshes the list 2 s later (001 §4), like a delete. */
+/** The status switch: the list refreshes before the toast, like a delete (decision 021). */
 export function useToggleMySectorStatus() {
-  const refreshSoon = useRefreshSoon(mySectorsQueryKey);
-  return useMutation({ mutationFn: updateMySector, onSuccess: refreshSoon });
+  const refreshList = useRefreshList(mySectorsQueryKey);
+  return useMutation({ mutationFn: updateMySector, onSuccess: refreshList });
 }

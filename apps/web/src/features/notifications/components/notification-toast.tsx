@@ -1,10 +1,19 @@
 import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { NOTIFICATION_MISSING_TEXT, type NotificationEvent } from '@portal/contract/notifications';
 import { paths } from '@/config/paths';
 
-/** How long a pushed notification stays unless closed; longer than a success toast, since it was not asked for. */
-export const NOTIFICATION_TOAST_MS = 8000;
+/**
+ * How long a pushed notification stays unless closed or pointed at: longer than a success toast (2 s), since it
+ * was not asked for, short enough not to sit over the page (issue 21 §6, decision 021).
+ */
+export const NOTIFICATION_TOAST_MS = 6000;
+/**
+ * Pushed notifications on screen at once: a newer one replaces the oldest. A burst (ten holds expiring together)
+ * would otherwise queue behind each other for a minute; the bell and the Notifications page keep them all.
+ */
+export const NOTIFICATION_TOAST_LIMIT = 2;
+const TOAST_ID_PREFIX = 'notification-';
 
 type NotificationToastProps = {
   event: NotificationEvent;
@@ -52,10 +61,20 @@ export function NotificationToast({ event, onOpen, onClose }: NotificationToastP
   );
 }
 
-/** Shows one pushed notification in the app's Mantine notifications (bottom-left, at most 20: app/provider.tsx). */
+/** Hides the oldest other pushed-notification toasts (shown or waiting) so that `id` makes NOTIFICATION_TOAST_LIMIT. */
+function makeRoomFor(id: string): void {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  const pushed = [...shown, ...queue].filter((toast) => toast.id !== id && String(toast.id).startsWith(TOAST_ID_PREFIX));
+  for (const toast of pushed.slice(0, Math.max(0, pushed.length - NOTIFICATION_TOAST_LIMIT + 1))) {
+    if (toast.id !== undefined) notifications.hide(toast.id);
+  }
+}
+
+/** Shows one pushed notification in the app's Mantine notifications (bottom-left: components/app-overlays.tsx). */
 export function showNotificationToast(event: NotificationEvent, { onOpen }: { onOpen: () => void }): void {
-  const id = `notification-${event.id}`;
+  const id = `${TOAST_ID_PREFIX}${event.id}`;
   const hide = () => notifications.hide(id);
+  makeRoomFor(id);
   notifications.show({
     id,
     withCloseButton: false,

@@ -1,12 +1,18 @@
+import { notifications } from '@mantine/notifications';
+import { agentListOfBookingsRoute } from '@portal/contract/booking-lifecycle';
 import { listNotificationsRoute, markNotificationsReadRoute, unreadNotificationsCountRoute } from '@portal/contract/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_LIMIT } from '@/config/constants';
 import { clearSession, setSession } from '@/lib/session';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
+import { buildPage } from '@/testing/inventory-fixtures';
 import { renderApp } from '@/testing/render-app';
+import { notifySuccess } from '@/lib/notify';
 import { buildNotificationEvent, buildNotificationsPage, createFakeSocket, type FakeSocket } from '../testing/notification-fixtures';
+import { NOTIFICATION_TOAST_LIMIT, NOTIFICATION_TOAST_MS } from './notification-toast';
 
 // The real path: the dashboard header mounts RealtimeNotifications, which connects through api/realtime.ts and
 // socket.io-client; only socket.io-client's io() is replaced, so a test can push server events into it.
@@ -113,5 +119,76 @@ describe('realtime notifications (000 §7, PRODUCT §4)', () => {
     act(() => clearSession());
     await waitFor(() => expect(second.disconnect).toHaveBeenCalledOnce());
     expect(sockets.created).toHaveLength(2);
+  });
+});
+
+describe('realtime toasts leave the page usable (issue 21 §6, decision 021)', () => {
+  beforeEach(() => notifications.clean());
+  afterEach(() => vi.useRealTimers());
+
+  const toastTexts = () => screen.queryAllByTestId('notification-toast').map((toast) => within(toast).getAllByText(/PNR/)[0]!.textContent);
+
+  async function signedInWithSocket() {
+    storeSession(buildSession({ user_id: 7 }));
+    stubNotificationCalls();
+    renderApp('/dashboard/notifications');
+    await waitFor(() => expect(latest().handlers.has('userevent-7')).toBe(true));
+  }
+
+  it('when five events arrive together, then only the newest two show, and they close by themselves', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signedInWithSocket();
+    act(() => {
+      for (let id = 1; id <= 5; id++) {
+        latest().serverEmit('userevent-7', buildNotificationEvent({ id, message: `Booking on PNR PNR00${id} confirmed` }));
+      }
+    });
+    await waitFor(() => expect(toastTexts()).toEqual(['Booking on PNR PNR004 confirmed', 'Booking on PNR PNR005 confirmed']));
+    expect(NOTIFICATION_TOAST_LIMIT).toBe(2);
+
+    act(() => vi.advanceTimersByTime(NOTIFICATION_TOAST_MS - 500));
+    expect(toastTexts()).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(screen.queryByTestId('notification-toast')).not.toBeInTheDocument());
+  });
+
+  it('when the pointer rests on one toast, then only that one stays; the other closes on time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signedInWithSocket();
+    act(() => {
+      latest().serverEmit('userevent-7', buildNotificationEvent({ id: 1, message: 'Booking on PNR FIRST1 confirmed' }));
+      latest().serverEmit('userevent-7', buildNotificationEvent({ id: 2, message: 'Booking on PNR SECND2 cancelled' }));
+    });
+    await waitFor(() => expect(toastTexts()).toHaveLength(2));
+    fireEvent.mouseEnter(screen.getByText('Booking on PNR FIRST1 confirmed').closest('[role="alert"]')!);
+
+    act(() => vi.advanceTimersByTime(NOTIFICATION_TOAST_MS + 500));
+    await waitFor(() => expect(toastTexts()).toEqual(['Booking on PNR FIRST1 confirmed']));
+  });
+
+  it('when many toasts are asked for at once, then at most TOAST_LIMIT show and the rest wait', async () => {
+    await signedInWithSocket();
+    act(() => {
+      for (let n = 1; n <= 6; n++) notifySuccess(`Saved item ${n}`);
+    });
+    await waitFor(() => expect(screen.getByText('Saved item 1')).toBeInTheDocument());
+    expect(TOAST_LIMIT).toBe(3);
+    expect(screen.getAllByText(/^Saved item \d$/)).toHaveLength(TOAST_LIMIT);
+  });
+
+  it("when an event arrives on the agent's bookings list, then the list is asked again with the toast", async () => {
+    storeSession(buildSession({ user_id: 7, role: 'user' }));
+    const fetchMock = stubFetch({
+      'GET /api/unread-notifications-count': reply(unreadNotificationsCountRoute, 200, { count: 0 }),
+      'GET /api/agnetlistofbookings': reply(agentListOfBookingsRoute, 200, buildPage([])),
+    });
+    renderApp('/dashboard/bookings');
+    await waitFor(() => expect(latest().handlers.has('userevent-7')).toBe(true));
+    const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/agnetlistofbookings')).length;
+    await waitFor(() => expect(listCalls()).toBe(1));
+
+    act(() => latest().serverEmit('userevent-7', buildNotificationEvent({ message: 'Your booking on PNR ABC123 is confirmed' })));
+    expect(await screen.findByTestId('notification-toast')).toBeInTheDocument();
+    await waitFor(() => expect(listCalls()).toBe(2));
   });
 });

@@ -3,6 +3,7 @@ import { notificationEventSchema, userEvent } from '@portal/contract/notificatio
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { refreshBookingData } from '@/lib/booking-data';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { connectRealtime, type ConnectRealtime } from '../api/realtime';
 import { notificationTarget, showNotificationToast } from './notification-toast';
@@ -15,7 +16,9 @@ type RealtimeNotificationsProps = {
 
 /**
  * While a session exists, listens on userchannel-{user_id} for userevent-{user_id} (000 §7): each event shows
- * the toast and refreshes the badge and the Notifications page. Logout clears the session, so the connection
+ * the toast and refreshes the badge and the Notifications page, and the booking data on screen: every event is
+ * about a booking (PRODUCT §4: booked, confirmed, cancelled, paid, hold moved), so an agent's list shows the
+ * admin's confirmation with its toast (issue 21 §6, decision 021). Logout clears the session, so the connection
  * closes (000 §4: logout unsubscribes); a new token opens a new one.
  */
 export function RealtimeNotifications({ session, connect = connectRealtime }: RealtimeNotificationsProps) {
@@ -36,6 +39,7 @@ export function RealtimeNotifications({ session, connect = connectRealtime }: Re
       if (!parsed.success) return;
       showNotificationToast(parsed.data, { onOpen: () => void navigateRef.current(notificationTarget(parsed.data)) });
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void refreshBookingData(queryClient);
     });
     return () => connection.close();
   }, [token, userId, connect, queryClient]);

@@ -8,6 +8,7 @@ export function buildBanner(overrides: Partial<Banner> = {}): Banner {
     image: 'http://localhost:8080/uploads/public/banner/umrah-offer.png',
     status: 1,
     dash_btn_id: 7,
+    updated_at: '2031-03-01T07:00:00.000Z',
     ...overrides,
   });
 }
