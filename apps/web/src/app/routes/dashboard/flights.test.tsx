@@ -20,19 +20,23 @@ function bodiesOf(fetchMock: ReturnType<typeof stubFetch>) {
 }
 
 describe('dashboard flight search, /dashboard/flights', () => {
-  it('when an agent opens a search, then it asks search-flights with the route, date and airline, and each row has Book', async () => {
+  it('when an agent opens a search, then it asks search-flights with the route, date and airline, and each ticket card has Book', async () => {
     storeSession(agentSession());
     const fetchMock = stubFetch({ 'POST /api/search-flights': reply(searchFlightsRoute, 200, { data: [roomy, cheap] }) });
     renderApp('/dashboard/flights?departure=lhe&arrival=DXB&date=2031-03-10&airline=PIA');
 
-    expect(await screen.findByText('PNR ROOMY9')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'PNR ROOMY9' })).toBeInTheDocument();
     expect(bodiesOf(fetchMock)).toEqual([{ departure: 'LHE', arrival: 'DXB', date: '2031-03-10', airline: 'PIA', sort: 'date' }]);
-    expect(screen.getByText('LHE to DXB, departing from 10 Mar 2031, PIA')).toBeInTheDocument();
+    expect(screen.getByText('Departing from 10 Mar 2031, airline “PIA”')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'LHE - DXB' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Search Group Tickets' });
     expect(within(form).getByLabelText(/Departure/)).toHaveValue('LHE');
     expect(within(form).getByLabelText('Airline')).toHaveValue('PIA');
     expect(screen.getAllByRole('button', { name: 'Book' })).toHaveLength(2);
     expect(screen.getByText('PKR 99,000')).toBeInTheDocument();
+    // The agents' ticket cards show the seats the list can be sorted by.
+    expect(within(screen.getByRole('article', { name: 'PNR ROOMY9' })).getByText('Remaining: 30')).toBeInTheDocument();
+    expect(screen.getByText('Only 3 seats left')).toBeInTheDocument();
   });
 
   it('when the agent picks Price, then the same search is asked sorted by price and the address keeps it', async () => {
@@ -43,13 +47,13 @@ describe('dashboard flight search, /dashboard/flights', () => {
     });
     const { router } = renderApp('/dashboard/flights?departure=LHE&arrival=DXB&date=2031-03-10');
     const user = userEvent.setup();
-    await screen.findByText('PNR ROOMY9');
+    await screen.findByRole('article', { name: 'PNR ROOMY9' });
 
     await user.click(screen.getByRole('radio', { name: 'Price' }));
     await waitFor(() => expect(router.state.location.search).toBe('?departure=LHE&arrival=DXB&date=2031-03-10&sort=price'));
     await waitFor(() => {
-      const rows = screen.getAllByText(/^PNR /).map((cell) => cell.textContent);
-      expect(rows).toEqual(['PNR CHEAP8', 'PNR ROOMY9']);
+      const cards = screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+      expect(cards).toEqual(['PNR CHEAP8', 'PNR ROOMY9']);
     });
     expect(bodiesOf(fetchMock).at(-1)).toEqual({ departure: 'LHE', arrival: 'DXB', date: '2031-03-10', airline: '', sort: 'price' });
 
@@ -62,7 +66,7 @@ describe('dashboard flight search, /dashboard/flights', () => {
     const fetchMock = stubFetch({ 'POST /api/search-flights': reply(searchFlightsRoute, 200, { data: [cheap] }) });
     const { router } = renderApp('/dashboard/flights?departure=LHE&arrival=DXB&date=2031-03-10&sort=seats');
     const user = userEvent.setup();
-    await screen.findByText('PNR CHEAP8');
+    await screen.findByRole('article', { name: 'PNR CHEAP8' });
     await user.type(screen.getByLabelText('Airline'), 'Saudia');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>

@@ -7,7 +7,7 @@ import { BookTicketButton } from '@/features/booking/components/book-ticket-butt
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchSortControl } from '@/features/search/components/search-sort-control';
 import { SearchTicketsForm, type SearchRequest } from '@/features/search/components/search-tickets-form';
-import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
+import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 import { formatDate } from '@/lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,7 +27,7 @@ function readSearch(params: URLSearchParams) {
 
 /**
  * /dashboard/flights (issue 21 point 4, decision 023): the signed-in search inside the dashboard, for agents beside
- * the sector cards: route, date and airline, sorted by date, price or seats, each row with Book. It asks the same
+ * the sector cards: route, date and airline, sorted by date, price or seats, as ticket cards with Book. It asks the same
  * search-flights as the public results page; the search lives in the address, so Back and a shared link keep it.
  */
 export default function DashboardFlightsRoute() {
@@ -52,7 +52,7 @@ export default function DashboardFlightsRoute() {
       departureDate={ticket.date}
       lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
       remaining={ticket.remaining}
-      size="xs"
+      fullWidth
     />
   );
 
@@ -72,8 +72,8 @@ export default function DashboardFlightsRoute() {
           <>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm" c="dimmed">
-                {search.departure} to {search.arrival}, departing from {formatDate(search.date)}
-                {search.airline ? `, ${search.airline}` : ''}
+                Departing from {formatDate(search.date)}
+                {search.airline ? `, airline “${search.airline}”` : ', every airline'}
               </Text>
               <SearchSortControl
                 value={search.sort}
@@ -85,8 +85,9 @@ export default function DashboardFlightsRoute() {
                 }}
               />
             </Group>
-            <SearchResultsTable
-              tickets={flights.data?.data}
+            {/* The agents' ticket cards (000 §2): Sold and Remaining on each, stacked on a phone, Book at hand. */}
+            <TicketSectorList
+              groups={flights.data ? [{ sector: `${search.departure} - ${search.arrival}`, tickets: flights.data.data }] : undefined}
               loading={flights.isPending && flights.fetchStatus !== 'idle'}
               signedIn
               renderAction={renderBook}

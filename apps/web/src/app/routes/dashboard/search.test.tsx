@@ -48,6 +48,8 @@ describe('header search results, /dashboard/search/{query}', () => {
     await user.type(box, 'pk778{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search/pk778'));
     expect(await screen.findByText('Results for “pk778”')).toBeInTheDocument();
+    // The box keeps what was searched, to refine it.
+    expect(screen.getByPlaceholderText('Search by email , PNR')).toHaveValue('pk778');
     await screen.findByRole('region', { name: 'Agents results' });
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContain('/api/header-search?query=pk778');
@@ -79,6 +81,7 @@ describe('header search results, /dashboard/search/{query}', () => {
     });
     renderApp('/dashboard/search/PK7781');
     await screen.findByRole('region', { name: 'Groups by PNR results' });
+    expect(screen.getByPlaceholderText('Search by email , PNR')).toHaveValue('PK7781');
     expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Agents results' })).not.toBeInTheDocument();
     const groups = section('Groups by PNR');

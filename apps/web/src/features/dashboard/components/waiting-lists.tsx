@@ -59,7 +59,7 @@ function HoldRow({ booking, now }: { booking: WaitingBooking; now: Date }) {
           {booking.pnr}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {booking.agent_name} · {booking.passengers} pax · {formatPKR(booking.final_total)}
+          {booking.passengers} pax · {booking.agent_name}
         </Text>
       </Stack>
       {expiry ? (
@@ -113,7 +113,8 @@ function PaymentDueRow({ booking, now }: { booking: WaitingBooking; now: Date })
           {booking.pnr}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {booking.agent_name} · {flown ? 'Flew' : 'Flies'} {formatDate(booking.departure_date)}
+          {/* The date first: it orders the list, and a long agency name is cut after it. */}
+          {flown ? 'Flew' : 'Flies'} {formatDate(booking.departure_date)} · {booking.agent_name}
         </Text>
       </Stack>
       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
