@@ -47,8 +47,19 @@ const ADMIN_PAGES = [
   '/dashboard/payments',
   '/dashboard/settings',
   '/dashboard/sectors',
+  // The header search's results and the pending agents (decision 023).
+  '/dashboard/search/example.com',
+  '/dashboard/agents?status=pending',
 ];
-const AGENT_PAGES = ['/dashboard', '/dashboard/bookings', '/dashboard/accounts', '/dashboard/my-profile'];
+const AGENT_PAGES = [
+  '/dashboard',
+  '/dashboard/bookings',
+  '/dashboard/accounts',
+  '/dashboard/my-profile',
+  // The header search's results and the dashboard's flight search, sorted by price (decision 023).
+  '/dashboard/search/A',
+  `/dashboard/flights?departure=LHE&arrival=JED&date=${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date())}&sort=price`,
+];
 
 async function visit(page: Page, path: string, where: string, found: Found[]): Promise<void> {
   await page.goto(path);

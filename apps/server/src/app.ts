@@ -17,6 +17,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
 import { sectorsRoutes } from './modules/sectors/sectors.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(mySectorsRoutes);
   await app.register(groupsRoutes);
   await app.register(ticketsRoutes);
+  await app.register(searchRoutes);
   await app.register(bookingsRoutes);
   await app.register(bookingLifecycleRoutes);
   await app.register(documentsRoutes);

@@ -264,13 +264,25 @@ export type UpdateMyProfileInput = z.input<typeof updateMyProfileBodySchema>;
 
 // ---- Routes (001 §7) ----------------------------------------------------------------------------------------
 
+/**
+ * listofagents: `?page=N`, and optionally `?status=pending|approved|rejected` (decision 023: the dashboard's
+ * Pending Agents 'View all' opens the pending ones); no status, or an empty one, lists every status.
+ */
+export const listAgentsQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(activeStatusSchema.options, { error: 'The selected status is invalid.' }).optional(),
+  ),
+});
+export type ListAgentsQuery = z.infer<typeof listAgentsQuerySchema>;
+
 export const listAgentsRoute = defineRoute({
   method: 'GET',
   path: '/listofagents',
-  summary: 'Live agents of every status, newest first, 20 a page',
+  summary: 'Live agents of every status (or of one status), newest first, 20 a page',
   tags: ['agents'],
   access: 'admin',
-  querystring: pageQuerySchema,
+  querystring: listAgentsQuerySchema,
   response: { 200: agentsPageSchema, ...errorResponses },
 });
 

@@ -16,6 +16,12 @@ import { defineRoute, errorResponses } from './common.js';
  * - dash_btn: active dashboard buttons; totalpnr is the number of active banners attached to the button.
  * - `key` is a stable React key for the row ('pending-12', 'pnr-7').
  * - user-dashboard (agents) answers only what they see: sector cards and buttons (000 §6).
+ * - What waits for the admin (issue 21 point 5, decision 023), each the first {@link DASHBOARD_LIST_LIMIT} rows
+ *   with the `total` that match:
+ *   - `holds`: bookings on hold whose hold has not run out, soonest expiry (`cancel_at`) first;
+ *   - `pending_agents`: live agents awaiting approval, the longest waiting first;
+ *   - `payments_due`: confirmed live bookings not fully paid, soonest first departure first (flown ones, now
+ *     overdue, come first of all), then the oldest booking.
  */
 
 export const NO_DATA_FOUND_TEXT = 'No Data Found';
@@ -26,6 +32,11 @@ export const DASHBOARD_TEXTS = {
   pendingPayments: 'Pending Payments',
   partialPaid: 'Partial Paid',
   endingSoon: 'Ending Soon',
+  waiting: 'Waiting for you',
+  holds: 'On Hold',
+  pendingAgents: 'Pending Agents',
+  paymentsDue: 'Payments Due',
+  viewAll: 'View all',
 } as const;
 export const DASHBOARD_LIST_LIMIT = 10;
 
@@ -80,6 +91,37 @@ export const dashboardBookingSchema = z.object({
   remaining_amount: z.number().int(),
 });
 
+/** A booking that waits for the admin: on hold (with its expiry) or with a payment due. */
+export const waitingBookingSchema = dashboardBookingSchema.extend({
+  /** Adults, children and infants. */
+  passengers: z.number().int(),
+  /** The group's first departure, YYYY-MM-DD. */
+  departure_date: z.string(),
+  /** Hold expiry, ISO 8601; null when none (confirmed bookings). */
+  cancel_at: z.string().nullable(),
+});
+export type WaitingBooking = z.infer<typeof waitingBookingSchema>;
+
+/** An agent awaiting approval (001 §4 pending). */
+export const pendingAgentSchema = z.object({
+  /** users.id (the agents routes' `{id}`). */
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  agency_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  /** When it registered, ISO 8601. */
+  created_at: z.string(),
+});
+export type PendingAgent = z.infer<typeof pendingAgentSchema>;
+
+/** The first rows of a list and how many rows the whole list has. */
+function waitingList<T extends z.ZodType>(row: T) {
+  return z.object({ total: z.number().int(), data: z.array(row) });
+}
+
 export const endingSoonSchema = z.object({
   key: z.string(),
   pnr: z.string(),
@@ -102,6 +144,9 @@ export const adminDashboardSchema = z.object({
   pending: z.array(dashboardBookingSchema),
   partials: z.array(dashboardBookingSchema),
   pnrs: z.array(endingSoonSchema),
+  holds: waitingList(waitingBookingSchema),
+  pending_agents: waitingList(pendingAgentSchema),
+  payments_due: waitingList(waitingBookingSchema),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
@@ -117,7 +162,8 @@ export const userDashboardResponseSchema = z.object({ data: userDashboardSchema 
 export const dashboardSummaryRoute = defineRoute({
   method: 'GET',
   path: '/dashboardsummary',
-  summary: 'Admin dashboard: all-time and today counts, sector cards, buttons, pending and partial payments, ending soon',
+  summary:
+    'Admin dashboard: all-time and today counts, sector cards, buttons, pending and partial payments, ending soon, and what waits (holds, pending agents, payments due)',
   tags: ['dashboard'],
   access: 'admin',
   response: { 200: adminDashboardResponseSchema, ...errorResponses },

@@ -192,14 +192,38 @@ function textField(label: string, max: number) {
     );
 }
 
+/** How search-flights orders its answer (decision 023): soonest first, cheapest first, most seats left first. */
+export const SEARCH_SORTS = ['date', 'price', 'seats'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = { date: 'Date', price: 'Price', seats: 'Seats' };
+
+/** An optional text a form may send empty: '' (or only spaces) and null are "not given". */
+function optionalText(label: string, max: number) {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value) => (value === undefined || value === null ? '' : String(value).trim().replace(/\s+/g, ' ')))
+    .pipe(z.string().max(max, { error: `The ${label} may not be greater than ${max} characters.` }))
+    .transform((value) => (value === '' ? undefined : value));
+}
+
 /**
  * search-flights (000 §5: departure, arrival and date all required). Departure and arrival are what the
  * search form's text boxes hold: an airport code ('LHE') or a city ('Lahore'), matched case-insensitively.
+ * Decision 023 (issue 21 point 4, the dashboard's search): optional `airline`, part of the airline's full or
+ * short name (any case), and optional `sort`: `date` (the default: first departure, soonest first), `price`
+ * (cheapest first; 'Fare on call' fares last; anonymous callers, who get no prices, keep the date order) or
+ * `seats` (most seats left first). Ties keep the date order.
  */
 export const searchFlightsBodySchema = z.object({
   departure: textField('departure', 100).transform((value) => value.replace(/\s+/g, ' ').toUpperCase()),
   arrival: textField('arrival', 100).transform((value) => value.replace(/\s+/g, ' ').toUpperCase()),
   date: textField('date', 10).refine(isValidIsoDate, { error: 'The date is not a valid date (YYYY-MM-DD).' }),
+  airline: optionalText('airline', 100),
+  sort: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(SEARCH_SORTS, { error: 'The sort must be one of date, price or seats.' }).default('date'),
+  ),
 });
 export type SearchFlightsBody = z.infer<typeof searchFlightsBodySchema>;
 export type SearchFlightsInput = z.input<typeof searchFlightsBodySchema>;
@@ -250,7 +274,7 @@ export const searchFlightsRoute = defineRoute({
   method: 'POST',
   path: '/search-flights',
   summary:
-    'Offered tickets from departure to arrival (code or city) whose first departure is on or after the date, soonest first',
+    'Offered tickets from departure to arrival (code or city) whose first departure is on or after the date; optional airline, sorted by date (default), price or seats',
   tags: ['tickets'],
   access: 'optional',
   body: searchFlightsBodySchema,

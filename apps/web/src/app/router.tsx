@@ -60,6 +60,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: d.myProfile.path, lazy: page(() => import('./routes/dashboard/my-profile')) },
                     { path: d.notifications.path, lazy: page(() => import('./routes/dashboard/notifications')) },
                     { path: d.search.path, lazy: page(() => import('./routes/dashboard/search')) },
+                    { path: d.flights.path, lazy: page(() => import('./routes/dashboard/flights')) },
                     { path: d.buttonBanners.path, lazy: page(() => import('./routes/dashboard/button-banners')) },
                     {
                       // Admin-only screens (000 §6, 001 §6); agents see a 'not allowed' message.

@@ -23,7 +23,8 @@ export const paths = {
 
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
-    bookings: { path: 'bookings', getHref: () => '/dashboard/bookings' },
+    /** `?status=hold` lists only the bookings on hold (the dashboard's On Hold 'View all', decision 023). */
+    bookings: { path: 'bookings', getHref: (status?: string) => `/dashboard/bookings${status ? `?status=${enc(status)}` : ''}` },
     pendingBookings: { path: 'pendingbookings', getHref: () => '/dashboard/pendingbookings' },
     cancelBookings: { path: 'cancelbookings', getHref: () => '/dashboard/cancelbookings' },
     book: { path: 'book/:id', getHref: (id: string | number) => `/dashboard/book/${enc(id)}` },
@@ -37,6 +38,16 @@ export const paths = {
     myProfile: { path: 'my-profile', getHref: () => '/dashboard/my-profile' },
     notifications: { path: 'notifications', getHref: () => '/dashboard/notifications' },
     search: { path: 'search/:query', getHref: (query: string) => `/dashboard/search/${enc(query)}` },
+    /** The signed-in flight search (decision 023): route, date, airline and sort in the query string. */
+    flights: {
+      path: 'flights',
+      getHref: (search?: Record<string, string | null | undefined>) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(search ?? {})) if (value) params.set(key, value);
+        const query = params.toString();
+        return `/dashboard/flights${query ? `?${query}` : ''}`;
+      },
+    },
     buttonBanners: {
       path: 'p/:id/:target',
       getHref: (id: string | number, target: string) => `/dashboard/p/${enc(id)}/${enc(target)}`,
@@ -46,7 +57,8 @@ export const paths = {
     groups: { path: 'groups', getHref: () => '/dashboard/groups' },
     addNewGroup: { path: 'addnewgroup', getHref: () => '/dashboard/addnewgroup' },
     updateGroup: { path: 'update-group/:id', getHref: (id: string | number) => `/dashboard/update-group/${enc(id)}` },
-    agents: { path: 'agents', getHref: () => '/dashboard/agents' },
+    /** `?status=pending` lists only the agents awaiting approval (decision 023). */
+    agents: { path: 'agents', getHref: (status?: string) => `/dashboard/agents${status ? `?status=${enc(status)}` : ''}` },
     mySectors: { path: 'my-sectors', getHref: () => '/dashboard/my-sectors' },
     dashBtn: { path: 'dash-btn', getHref: () => '/dashboard/dash-btn' },
     groupsHistory: { path: 'groups-history', getHref: () => '/dashboard/groups-history' },

@@ -65,6 +65,30 @@ describe('GET /api/listofagents', () => {
     });
   });
 
+  it('when status=pending is asked, then only pending agents come, and the status stays in the page links (decision 023)', async () => {
+    const pending = await insertPendingAgent(t.db, { name: 'Status Pending' });
+    const rejected = await insertPendingAgent(t.db, { name: 'Status Rejected', status: 'rejected' });
+    const page = (await get('/api/listofagents?status=pending')).json();
+    const ids = page.data.map((row: { id: number }) => row.id);
+    expect(ids).toContain(pending.id);
+    expect(ids).not.toContain(rejected.id);
+    expect(ids).not.toContain(agent.id);
+    expect(page.data.every((row: { active_status: string }) => row.active_status === 'pending')).toBe(true);
+    expect(page.total).toBe(page.data.length);
+    const rejectedPage = (await get('/api/listofagents?status=rejected')).json();
+    expect(rejectedPage.data.map((row: { id: number }) => row.id)).toContain(rejected.id);
+    expect(rejectedPage.data.every((row: { active_status: string }) => row.active_status === 'rejected')).toBe(true);
+    // No status, or an empty one, is every status.
+    const all = (await get('/api/listofagents?status=')).json();
+    expect(all.data.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([pending.id, rejected.id, agent.id]));
+  });
+
+  it('when the status is not a known one, then 422 on status', async () => {
+    const response = await get('/api/listofagents?status=active');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.status).toEqual(['The selected status is invalid.']);
+  });
+
   it('when there are more than 20 agents, then page 2 holds the rest with a previous link', async () => {
     for (let index = 0; index < 21; index += 1) await insertPendingAgent(t.db, { name: `Bulk ${index}` });
     const first = (await get('/api/listofagents?page=1')).json();

@@ -103,9 +103,20 @@ async function pageOfUsers({ db, where, limit, offset }: { db: Executor; where: 
   return { rows: rows.map(flatten), total: totalRow?.value ?? 0 };
 }
 
-/** Live agents of every status, newest first (the Agents table, 001 §2). */
-export async function listLiveAgents({ db, limit, offset }: { db: Executor; limit: number; offset: number }) {
-  return pageOfUsers({ db, where: and(eq(users.role, 'user'), isNull(users.deletedAt)), limit, offset });
+/** Live agents of every status, or of `status`, newest first (the Agents table, 001 §2). */
+export async function listLiveAgents({
+  db,
+  status,
+  limit,
+  offset,
+}: {
+  db: Executor;
+  status?: UserRow['activeStatus'] | undefined;
+  limit: number;
+  offset: number;
+}) {
+  const where = and(eq(users.role, 'user'), isNull(users.deletedAt), status === undefined ? undefined : eq(users.activeStatus, status));
+  return pageOfUsers({ db, where, limit, offset });
 }
 
 /** Every live user, administrators and agents, newest first (All Users, 001 §2). */

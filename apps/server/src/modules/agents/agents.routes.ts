@@ -53,7 +53,12 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, listAgentsRoute, async (request) =>
-    listAgents({ db: app.db, publicUrl, pageRequest: getPageRequest({ request, publicUrl, page: request.query.page }) }),
+    listAgents({
+      db: app.db,
+      publicUrl,
+      pageRequest: getPageRequest({ request, publicUrl, page: request.query.page }),
+      status: request.query.status,
+    }),
   );
 
   registerRoute(app, editAgentRoute, async (request) => ({ data: await getAgent({ db: app.db, id: request.params.id, publicUrl }) }));

@@ -4,6 +4,7 @@ import {
   LOGIN_DETAILS_EMAIL_SUBJECT,
   REJECTION_EMAIL_SUBJECT,
   type AddAgentBody,
+  type ActiveStatus,
   type Agent,
   type UpdateAgentBody,
   type UpdateMyProfileBody,
@@ -175,8 +176,19 @@ async function withUniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 
 // ---- Use cases ----------------------------------------------------------------------------------------------------
 
-export async function listAgents({ db, publicUrl, pageRequest }: { db: Database; publicUrl: string; pageRequest: PageRequest }): Promise<Paginated<Agent>> {
-  const { rows, total } = await listLiveAgents({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
+export async function listAgents({
+  db,
+  publicUrl,
+  pageRequest,
+  status,
+}: {
+  db: Database;
+  publicUrl: string;
+  pageRequest: PageRequest;
+  /** Only agents of this status (decision 023); every status without it. */
+  status?: ActiveStatus | undefined;
+}): Promise<Paginated<Agent>> {
+  const { rows, total } = await listLiveAgents({ db, status, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
   return toPaginated({ rows: rows.map((row) => toAgent({ row, publicUrl })), total, pageRequest });
 }
 
@@ -189,9 +201,19 @@ export async function getAgent({ db, id, publicUrl }: { db: Database; id: number
   return readAgent({ db, id, publicUrl });
 }
 
-/** The header search (000 §2, 001 §2 "Search agents by email"). */
-export async function searchAgentsByEmail({ db, query, publicUrl }: { db: Database; query: string; publicUrl: string }): Promise<Agent[]> {
-  const rows = await searchLiveAgents({ db, query, limit: AGENT_EMAIL_SEARCH_LIMIT });
+/** The header search (000 §2, 001 §2 "Search agents by email"; the header-search route asks for fewer). */
+export async function searchAgentsByEmail({
+  db,
+  query,
+  publicUrl,
+  limit = AGENT_EMAIL_SEARCH_LIMIT,
+}: {
+  db: Database;
+  query: string;
+  publicUrl: string;
+  limit?: number;
+}): Promise<Agent[]> {
+  const rows = await searchLiveAgents({ db, query, limit });
   return rows.map((row) => toAgent({ row, publicUrl }));
 }
 

@@ -147,6 +147,43 @@ export async function listAllBookings({ db, filter }: { db: Executor; filter: Bo
   return selectBookingRows(db).where(listCondition(filter)).orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
+/**
+ * The header search's bookings (contract search.ts, decision 023): the PNR contains `query`, the booking's number
+ * is `query`, or a passenger's name (first then last, or last then first) contains it or its passport number is it;
+ * only `agentUserId`'s bookings when given. Newest first, at most `limit`. The passenger match is one pass over the
+ * passengers (a hashed semi-join), not a probe per booking.
+ */
+export async function searchBookings({
+  db,
+  query,
+  agentUserId,
+  limit,
+}: {
+  db: Executor;
+  query: string;
+  agentUserId: number | undefined;
+  limit: number;
+}): Promise<BookingRowWithGroup[]> {
+  const pattern = `%${escapeLike(query)}%`;
+  const passengerMatches = db
+    .select({ bookingId: bookingPassengers.bookingId })
+    .from(bookingPassengers)
+    .where(
+      or(
+        ilike(sql`${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname}`, pattern),
+        ilike(sql`${bookingPassengers.lastname} || ' ' || ${bookingPassengers.firstname}`, pattern),
+        eq(bookingPassengers.passportNo, query.toUpperCase()),
+      ),
+    );
+  const matches: SQL[] = [ilike(groups.pnr, pattern), inArray(bookings.id, passengerMatches)];
+  const id = /^\d{1,9}$/.test(query) ? Number(query) : undefined;
+  if (id !== undefined) matches.push(eq(bookings.id, id));
+  return selectBookingRows(db)
+    .where(and(agentUserId === undefined ? undefined : eq(bookings.agentUserId, agentUserId), or(...matches)))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+}
+
 export async function findBookingWithGroup({ db, bookingId }: { db: Executor; bookingId: number }) {
   const [row] = await selectBookingRows(db).where(eq(bookings.id, bookingId)).limit(1);
   return row;

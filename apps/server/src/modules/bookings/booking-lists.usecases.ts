@@ -24,6 +24,7 @@ import {
   listLegs,
   listLivePayments,
   listPassengers,
+  searchBookings,
   type BookingListFilter,
   type BookingRowWithGroup,
   type LegWithSector,
@@ -120,6 +121,27 @@ export async function getAllBookingListRows({
   filter: BookingListFilter;
 }): Promise<BookingListRow[]> {
   return toListRows({ db, publicUrl, rows: await listAllBookings({ db, filter }) });
+}
+
+/**
+ * The header search's bookings (contract search.ts, decision 023): an administrator's search covers every booking,
+ * an agent's only its own, whatever it types.
+ */
+export async function searchBookingListRows({
+  db,
+  publicUrl,
+  user,
+  query,
+  limit,
+}: {
+  db: Executor;
+  publicUrl: string;
+  user: AuthUser;
+  query: string;
+  limit: number;
+}): Promise<BookingListRow[]> {
+  const agentUserId = user.role === 'admin' ? undefined : user.id;
+  return toListRows({ db, publicUrl, rows: await searchBookings({ db, query, agentUserId, limit }) });
 }
 
 async function getPage({

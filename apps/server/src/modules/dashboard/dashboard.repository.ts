@@ -86,6 +86,68 @@ export async function listConfirmedBookingsByPaymentStatus({
 
 export type DashboardBookingRow = Awaited<ReturnType<typeof listConfirmedBookingsByPaymentStatus>>[number];
 
+/** How many rows the whole query matches, on each of its first rows: the list and its total in one statement. */
+const totalRows = sql<number>`(count(*) over ())::int`.mapWith(Number);
+
+/**
+ * What waits for the admin among the bookings (issue 21 point 5, decision 023), the first `limit` with the total:
+ * `holds` live holds whose time has not run out, soonest expiry first (the hold-expiry index's order);
+ * `due` confirmed live bookings not fully paid, soonest first departure first, then the oldest booking.
+ */
+export async function listWaitingBookings({ db, kind, limit }: { db: Executor; kind: 'holds' | 'due'; limit: number }) {
+  const query = db
+    .select({
+      booking: bookings,
+      pnr: groups.pnr,
+      departureDate: groups.departureDate,
+      logoPath: files.storagePath,
+      agentName: agentUsers.name,
+      agencyName: agentUsers.agencyName,
+      total: totalRows,
+    })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
+    .leftJoin(files, eq(files.id, airlines.logoFileId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
+    .$dynamic();
+  const rows =
+    kind === 'holds'
+      ? await query
+          .where(sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`)
+          .orderBy(asc(bookings.cancelAt), asc(bookings.id))
+          .limit(limit)
+      : await query
+          .where(sql`${isLiveConfirmed} and ${bookings.paymentStatus} < 2`)
+          .orderBy(asc(groups.departureDate), asc(bookings.createdAt), asc(bookings.id))
+          .limit(limit);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type WaitingBookingRow = Awaited<ReturnType<typeof listWaitingBookings>>['rows'][number];
+
+/** Live agents awaiting approval, the longest waiting first, the first `limit` with the total (decision 023). */
+export async function listPendingAgents({ db, limit }: { db: Executor; limit: number }) {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      agencyName: users.agencyName,
+      email: users.email,
+      phone: users.phone,
+      city: users.city,
+      createdAt: users.createdAt,
+      total: totalRows,
+    })
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.activeStatus, 'pending'), isNull(users.deletedAt)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type PendingAgentRow = Awaited<ReturnType<typeof listPendingAgents>>['rows'][number];
+
 const firstLeg = alias(groupLegs, 'first_leg');
 const lastOutboundLeg = alias(groupLegs, 'last_outbound_leg');
 const firstSector = alias(sectors, 'first_sector');

@@ -1,4 +1,10 @@
-import { DASHBOARD_LIST_LIMIT, type AdminDashboard, type UserDashboard } from '@portal/contract/dashboard';
+import {
+  DASHBOARD_LIST_LIMIT,
+  type AdminDashboard,
+  type PendingAgent,
+  type UserDashboard,
+  type WaitingBooking,
+} from '@portal/contract/dashboard';
 import type { Database } from '../../db/database.js';
 import { getKarachiDate, getKarachiToday } from '../../lib/karachi-date.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
@@ -8,7 +14,11 @@ import {
   listActiveDashboardButtons,
   listConfirmedBookingsByPaymentStatus,
   listEndingSoonGroups,
+  listPendingAgents,
+  listWaitingBookings,
   type DashboardBookingRow,
+  type PendingAgentRow,
+  type WaitingBookingRow,
 } from './dashboard.repository.js';
 
 /** The dashboards (000 §2 Dashboard screen, §3 Dashboard response, §6; dashboard.ts decisions). */
@@ -38,6 +48,29 @@ function toDashboardBooking(row: DashboardBookingRow, keyPrefix: string, publicU
   };
 }
 
+function toWaitingBooking(row: WaitingBookingRow, keyPrefix: string, publicUrl: string): WaitingBooking {
+  const { booking } = row;
+  return {
+    ...toDashboardBooking(row, keyPrefix, publicUrl),
+    passengers: booking.adults + booking.children + booking.infants,
+    departure_date: row.departureDate,
+    cancel_at: booking.cancelAt?.toISOString() ?? null,
+  };
+}
+
+function toPendingAgent(row: PendingAgentRow): PendingAgent {
+  return {
+    id: row.id,
+    key: `agent-${row.id}`,
+    name: row.name,
+    agency_name: row.agencyName,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 /** What every signed-in user sees: active dashboard buttons and the active my-sector cards with their open groups. */
 export async function getUserDashboard({ db, publicUrl, now = new Date() }: { db: Database; publicUrl: string; now?: Date }): Promise<UserDashboard> {
   const [buttons, sectorCards] = await Promise.all([
@@ -64,12 +97,15 @@ export async function getUserDashboard({ db, publicUrl, now = new Date() }: { db
 /** dashboardsummary (admin): the user dashboard plus counts, pending and partly paid bookings, and Ending Soon. */
 export async function getAdminDashboard({ db, publicUrl, now = new Date() }: { db: Database; publicUrl: string; now?: Date }): Promise<AdminDashboard> {
   const today = getKarachiToday(now);
-  const [shared, counts, pending, partials, endingSoon] = await Promise.all([
+  const [shared, counts, pending, partials, endingSoon, holds, pendingAgents, paymentsDue] = await Promise.all([
     getUserDashboard({ db, publicUrl, now }),
     countBookingSummary({ db, today }),
     listConfirmedBookingsByPaymentStatus({ db, paymentStatus: 0, limit: DASHBOARD_LIST_LIMIT }),
     listConfirmedBookingsByPaymentStatus({ db, paymentStatus: 1, limit: DASHBOARD_LIST_LIMIT }),
     listEndingSoonGroups({ db, today, limit: DASHBOARD_LIST_LIMIT }),
+    listWaitingBookings({ db, kind: 'holds', limit: DASHBOARD_LIST_LIMIT }),
+    listPendingAgents({ db, limit: DASHBOARD_LIST_LIMIT }),
+    listWaitingBookings({ db, kind: 'due', limit: DASHBOARD_LIST_LIMIT }),
   ]);
   return {
     overall_summary: {
@@ -101,5 +137,8 @@ export async function getAdminDashboard({ db, publicUrl, now = new Date() }: { d
       total_ticket: group.totalTicket,
       departure_sector_name: group.sector,
     })),
+    holds: { total: holds.total, data: holds.rows.map((row) => toWaitingBooking(row, 'hold', publicUrl)) },
+    pending_agents: { total: pendingAgents.total, data: pendingAgents.rows.map(toPendingAgent) },
+    payments_due: { total: paymentsDue.total, data: paymentsDue.rows.map((row) => toWaitingBooking(row, 'due', publicUrl)) },
   };
 }

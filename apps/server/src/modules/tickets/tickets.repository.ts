@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
@@ -16,6 +16,10 @@ import { users } from '../users/users.table.js';
  */
 
 const firstLeg = alias(groupLegs, 'first_leg');
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
 
 /** A live group with what a ticket card needs besides its legs and sold seats. */
 function selectTicketRows(db: Executor) {
@@ -53,7 +57,7 @@ export interface OfferedTicketFilter {
    * Search (000 §7 search-flights): the first leg leaves from `departure` and the last outbound leg lands at
    * `arrival` (codes or cities, upper-case), first departure on or after `fromDate`.
    */
-  search?: { departure: string; arrival: string; fromDate: string };
+  search?: { departure: string; arrival: string; fromDate: string; airline?: string | undefined };
 }
 
 /** Offered groups, soonest first departure (date, then the first leg's time) first. */
@@ -67,6 +71,10 @@ export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Ex
     // The outbound journey ends at leg direction - 1 in every layout: one-way direct A-1 (0), one-way via
     // A-2 (1), round trip direct A-1 (0, B-1 is 1), round trip via A-2 (1) (001 §2 trip layouts).
     conditions.push(legTouches({ db, position: sql`${groups.direction} - 1`, side: 'to', place: arrival }));
+    if (filter.search.airline) {
+      const pattern = `%${escapeLike(filter.search.airline)}%`;
+      conditions.push(or(ilike(airlines.fullName, pattern), ilike(airlines.shortName, pattern))!);
+    }
   }
   const rows = await selectTicketRows(db)
     .where(and(...conditions))
@@ -85,6 +93,38 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
 }
 
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findLiveGroupByPnr>>>;
+
+/**
+ * Live groups whose PNR contains `query` (any case) for the header search (decision 023): only the offered ones
+ * when `offeredOnly` (an agent's search), every live one otherwise. The exact PNR first, then the offered groups
+ * soonest first, then closed and flown ones latest first. At most `limit` rows.
+ */
+export async function searchLiveGroupsByPnr({
+  db,
+  query,
+  today,
+  offeredOnly,
+  limit,
+}: {
+  db: Executor;
+  query: string;
+  today: string;
+  offeredOnly: boolean;
+  limit: number;
+}) {
+  const offered = offeredCondition(today);
+  const rows = await selectTicketRows(db)
+    .where(and(ilike(groups.pnr, `%${escapeLike(query)}%`), offeredOnly ? offered : isNull(groups.deletedAt)))
+    .orderBy(
+      desc(sql`${groups.pnr} = ${query.toUpperCase()}`),
+      desc(offered),
+      asc(sql`case when ${offered} then ${groups.departureDate} end`),
+      desc(groups.departureDate),
+      desc(groups.id),
+    )
+    .limit(limit);
+  return withSoldSeats({ db, rows });
+}
 
 /** Legs of some groups with their sector codes and cities, in position order. */
 export async function listTicketLegs({ db, groupIds }: { db: Executor; groupIds: number[] }) {

@@ -6,10 +6,12 @@ import {
   type PnrBookingRow,
   type PnrDetailsResponse,
   type SearchFlightsBody,
+  type SearchSort,
   type Ticket,
   type TicketLeg,
   type TicketSectorGroup,
 } from '@portal/contract/tickets';
+import type { SearchGroup } from '@portal/contract/search';
 import type { Executor } from '../../db/database.js';
 import { getPnrExcelLink, getPnrPdfLink } from '../documents/document-links.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
@@ -22,6 +24,7 @@ import {
   listGroupBookings,
   listOfferedTicketRows,
   listTicketLegs,
+  searchLiveGroupsByPnr,
   type GroupBookingRow,
   type MySectorCardRow,
   type TicketLegRow,
@@ -207,9 +210,50 @@ export async function searchFlights({
   const rows = await listOfferedTicketRows({
     db,
     today,
-    filter: { search: { departure: input.departure, arrival: input.arrival, fromDate: input.date } },
+    filter: { search: { departure: input.departure, arrival: input.arrival, fromDate: input.date, airline: input.airline } },
   });
-  return toTickets({ db, rows, publicUrl, withPrices });
+  return sortTickets(await toTickets({ db, rows, publicUrl, withPrices }), withPrices ? input.sort : 'date');
+}
+
+/** A 'Fare on call' fare (0 or less, 000 §9) sorts after every priced one. */
+const sortablePrice = (ticket: Ticket) => (ticket.price !== null && ticket.price > 0 ? ticket.price : Number.POSITIVE_INFINITY);
+
+/**
+ * Tickets already in date order, re-ordered by `sort` (decision 023). The sort is stable, so ties keep the date
+ * order. Only callers who see prices sort by price: anonymous ones keep the date order, which tells no prices.
+ */
+function sortTickets(tickets: Ticket[], sort: SearchSort): Ticket[] {
+  if (sort === 'price') return tickets.toSorted((a, b) => sortablePrice(a) - sortablePrice(b));
+  if (sort === 'seats') return tickets.toSorted((a, b) => b.remaining - a.remaining);
+  return tickets;
+}
+
+/**
+ * Groups by PNR for the header search (contract search.ts, decision 023): every live group for an administrator,
+ * only offered ones for an agent; at most `limit`.
+ */
+export async function searchGroupsByPnr({
+  db,
+  publicUrl,
+  query,
+  offeredOnly,
+  limit,
+  now,
+}: {
+  db: Executor;
+  publicUrl: string;
+  query: string;
+  offeredOnly: boolean;
+  limit: number;
+  now?: Date;
+}): Promise<SearchGroup[]> {
+  const today = getKarachiToday(now);
+  const rows = await searchLiveGroupsByPnr({ db, query, today, offeredOnly, limit });
+  const tickets = await toTickets({ db, rows, publicUrl, withPrices: true });
+  return tickets.map((ticket, index) => {
+    const closed = rows[index]!.group.closeStatus;
+    return { ...ticket, close_status: closed ? 1 : 0, offered: !closed && ticket.date >= today };
+  });
 }
 
 /** Offered tickets of one live my-sector (000 §7 pnr-respect-to-mysector and -user); unknown or deleted: 404. */

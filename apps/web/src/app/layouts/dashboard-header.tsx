@@ -2,7 +2,7 @@ import { ActionIcon, Box, Burger, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconWorld } from '@tabler/icons-react';
 import type { Session } from '@portal/contract/auth';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -21,7 +21,7 @@ type DashboardHeaderProps = {
 };
 
 /**
- * Dashboard header (000 §2): sidebar toggle, search box, notifications badge (the real unread count), visit-website
+ * Dashboard header (000 §2): sidebar toggle, search box (agents, PNRs and bookings: decision 023), notifications badge (the real unread count), visit-website
  * link, profile menu. It also holds the realtime subscription (000 §7), which lives exactly as long as the session.
  */
 export function DashboardHeader({
@@ -33,7 +33,14 @@ export function DashboardHeader({
   onLogout,
 }: DashboardHeaderProps) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  // On the results page the box holds what was searched, so it can be refined; elsewhere it starts empty.
+  const searched = useMatch(`${paths.dashboard.root.path}/${paths.dashboard.search.path}`)?.params.query ?? '';
+  const [query, setQuery] = useState(searched);
+  const [shownFor, setShownFor] = useState(searched);
+  if (shownFor !== searched) {
+    setShownFor(searched);
+    setQuery(searched);
+  }
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -71,7 +78,8 @@ export function DashboardHeader({
 
       <Group gap="xs" wrap="nowrap">
         {/* Native titles, not Mantine tooltips: the header paints without the popover code (issue 8). */}
-        <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website" title="Visit website">
+        {/* On a phone it moves into the profile menu: the search box needs the room (decision 023). */}
+        <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website" title="Visit website" visibleFrom="sm">
           <IconWorld size={20} />
         </ActionIcon>
         {!session.change_password && <NotificationBell />}

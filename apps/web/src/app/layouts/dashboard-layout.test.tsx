@@ -21,6 +21,15 @@ describe('dashboard shell (000 §2, §4)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
   });
 
+  it('when the profile menu opens, then it also holds Visit website (shown there on phones, where the header gives its room to the search box)', async () => {
+    storeSession();
+    stubFetch({});
+    renderApp('/dashboard/my-profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Visit website' })).toHaveAttribute('href', '/');
+  });
+
   it('when the logout call fails, then the user is still signed out', async () => {
     storeSession();
     stubFetch({ 'POST /api/logout': reply(logoutRoute, 401, { message: 'Unauthenticated.' }) });

@@ -6,6 +6,7 @@ import {
   IconMail,
   IconPlane,
   IconRoute,
+  IconSearch,
   IconSettings,
   IconSettingsCog,
   IconTicket,
@@ -28,6 +29,8 @@ export function getSidebarSections(role: Role): SidebarSection[] {
   const admin = role === 'admin';
   const general: SidebarItem[] = [
     { label: 'Dashboard', icon: IconLayoutDashboard, to: d.root.getHref() },
+    // Decision 023: the route, date and airline search, sorted, inside the dashboard.
+    { label: 'Search Flights', icon: IconSearch, to: d.flights.getHref() },
     {
       label: 'Bookings',
       icon: IconTicket,

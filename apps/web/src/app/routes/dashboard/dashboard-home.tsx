@@ -1,13 +1,29 @@
+import { Paper, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
-import { useSession } from '@/lib/session';
+import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
+import { isAdmin, useSession } from '@/lib/session';
 
-/** /dashboard (000 §2): admins see summary cards and lists, agents sector cards and the carousel. */
+/**
+ * /dashboard (000 §2): admins see summary cards and lists, agents sector cards and the carousel. Agents also get
+ * the route, date and airline search on top (decision 023), which opens /dashboard/flights.
+ */
 export default function DashboardHomeRoute() {
   const session = useSession();
+  const navigate = useNavigate();
   return (
     <>
       <PageHeader title="Dashboard" description={session ? `Welcome, ${session.name}` : undefined} />
+      {!isAdmin(session) ? (
+        <Paper withBorder p="md" radius="md" mb="md" component="section" aria-labelledby="dashboard-search-title">
+          <Title order={3} fz="md" mb="xs" id="dashboard-search-title">
+            Search Flights
+          </Title>
+          <SearchTicketsForm withAirline onSearch={(search) => void navigate(paths.dashboard.flights.getHref(search))} />
+        </Paper>
+      ) : null}
       <DashboardOverview />
     </>
   );

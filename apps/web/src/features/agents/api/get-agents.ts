@@ -1,4 +1,4 @@
-import { listAgentsRoute } from '@portal/contract/agents';
+import { listAgentsRoute, type ActiveStatus } from '@portal/contract/agents';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { usePagedList } from '@/lib/paged-list';
@@ -10,18 +10,18 @@ import { usePagedList } from '@/lib/paged-list';
 export const agentsRootKey = ['agents'] as const;
 export const agentsQueryKey = [...agentsRootKey, 'list'] as const;
 
-export function getAgents({ page, signal }: { page: number; signal?: AbortSignal }) {
-  return apiRequest(listAgentsRoute, { query: { page }, signal });
+export function getAgents({ page, status, signal }: { page: number; status?: ActiveStatus; signal?: AbortSignal }) {
+  return apiRequest(listAgentsRoute, { query: { page, status }, signal });
 }
 
-export function getAgentsQueryOptions(page: number) {
+export function getAgentsQueryOptions(page: number, status?: ActiveStatus) {
   return queryOptions({
-    queryKey: [...agentsQueryKey, { page }],
-    queryFn: ({ signal }) => getAgents({ page, signal }),
+    queryKey: [...agentsQueryKey, { page, status: status ?? null }],
+    queryFn: ({ signal }) => getAgents({ page, status, signal }),
   });
 }
 
-/** GET listofagents?page=N, page by page (001 §2, §4). */
-export function useAgents() {
-  return usePagedList({ pageQuery: getAgentsQueryOptions });
+/** GET listofagents?page=N, page by page (001 §2, §4); `status` narrows it to one status (decision 023). */
+export function useAgents(status?: ActiveStatus) {
+  return usePagedList({ pageQuery: (page) => getAgentsQueryOptions(page, status), resetKey: status ?? '' });
 }

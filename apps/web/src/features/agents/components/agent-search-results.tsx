@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
+import type { Agent } from '@portal/contract/agents';
 import { DataTable, TableCard } from '@/components/data-table';
 import { AGENT_ID_PREFIX } from '@/config/constants';
-import { useAgentsByEmail } from '../api/search-agents-by-email';
 import { AgentActionsMenu } from './agent-actions-menu';
 import { AgentNameCell } from './agent-name-cell';
 import { AgentStatusBadge } from './agent-status-badge';
@@ -10,15 +10,13 @@ import { NO_AGENT_TEXT } from './agents-table';
 const COLUMNS = ['Name', 'Email', 'Agent ID', 'Status', 'Action'];
 
 /**
- * /dashboard/search/{query} (000 §2, 001 §2 "Search agents by email"): the agents POST searchagentbyemail
- * finds for the header search; a name opens the profile view, the menu offers the Agents table's actions.
+ * The agents the header search found (000 §2, 001 §2 "Search agents by email"; decision 023: the page gets them
+ * from header-search): a name opens the profile view, the menu offers the Agents table's actions (Accept, Reject).
  */
-export function AgentSearchResults({ query }: { query: string }) {
-  const search = useAgentsByEmail(query);
-  const agents = search.data ?? [];
+export function AgentSearchResults({ agents }: { agents: Agent[] }) {
   return (
     <TableCard>
-      <DataTable columns={COLUMNS} minWidth={680} stickyEnd={2} label="Agents" empty={agents.length === 0 ? { text: NO_AGENT_TEXT, loading: search.isLoading } : undefined}>
+      <DataTable columns={COLUMNS} minWidth={680} stickyEnd={2} label="Agents" empty={agents.length === 0 ? { text: NO_AGENT_TEXT } : undefined}>
         {agents.map((agent) => (
           <Table.Tr key={agent.id}>
             <Table.Td>

@@ -1,4 +1,5 @@
 import { Group, Table } from '@mantine/core';
+import type { ActiveStatus } from '@portal/contract/agents';
 import { ListTable } from '@/components/list-table';
 import { useAgents } from '../api/get-agents';
 import { AgentActionsMenu } from './agent-actions-menu';
@@ -9,9 +10,12 @@ import { LockedBadge } from '@/components/locked-badge';
 export const AGENT_COLUMNS = ['Name', 'Email', 'Number', 'Status', 'Action'];
 export const NO_AGENT_TEXT = 'No Agent Found';
 
-/** Agents table (001 §2): Name, Email, Number, Status, row menu; paged; 'No Agent Found' when empty. */
-export function AgentsTable() {
-  const list = useAgents();
+/**
+ * Agents table (001 §2): Name, Email, Number, Status, row menu; paged; 'No Agent Found' when empty. `status` shows
+ * only the agents of that status (decision 023).
+ */
+export function AgentsTable({ status }: { status?: ActiveStatus }) {
+  const list = useAgents(status);
   return (
     <ListTable columns={AGENT_COLUMNS} emptyText={NO_AGENT_TEXT} list={list} minWidth={680}>
       {list.rows.map((agent) => (

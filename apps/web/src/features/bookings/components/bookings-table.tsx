@@ -26,7 +26,12 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
   const more = booking.passengers - 1;
   return (
     <Table.Tr>
-      <Table.Td>{booking.id}</Table.Td>
+      <Table.Td>
+        {/* The id opens the booking (decision 023: every list and search result opens its page). */}
+        <Anchor component={Link} to={paths.dashboard.book.getHref(booking.id)} size="sm" aria-label={`Booking ${booking.id}`}>
+          {booking.id}
+        </Anchor>
+      </Table.Td>
       <Table.Td>
         {/* Only admins open the full PNR (000 §2, §6). */}
         {admin ? (

@@ -20,9 +20,13 @@ type ListCardProps<T> = {
   icon: ReactNode;
   rows: T[] | undefined;
   renderRow: (row: T) => ReactNode;
+  /** How many rows the whole list has, when `rows` are only its first ones (the badge shows it). */
+  total?: number;
+  /** The whole list's page: a 'View all' link under the rows (decision 023). */
+  viewAllHref?: string;
 };
 
-function ListCard<T extends { key: string }>({ title, titleHref, icon, rows, renderRow }: ListCardProps<T>) {
+export function ListCard<T extends { key: string }>({ title, titleHref, icon, rows, renderRow, total, viewAllHref }: ListCardProps<T>) {
   return (
     <Paper withBorder component="section" aria-label={title} aria-busy={rows ? undefined : true} style={{ overflow: 'hidden' }}>
       <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -43,7 +47,7 @@ function ListCard<T extends { key: string }>({ title, titleHref, icon, rows, ren
         </Group>
         {rows ? (
           <Badge variant="light" color="gray" radius="sm">
-            {rows.length}
+            {total ?? rows.length}
           </Badge>
         ) : null}
       </Group>
@@ -73,11 +77,19 @@ function ListCard<T extends { key: string }>({ title, titleHref, icon, rows, ren
           ))}
         </Box>
       )}
+      {viewAllHref && rows && rows.length > 0 ? (
+        <Group justify="flex-end" px="md" py={8}>
+          <Anchor component={Link} to={viewAllHref} size="sm" fw={600}>
+            {DASHBOARD_TEXTS.viewAll} ({total ?? rows.length})
+            <IconArrowRight size={14} style={{ marginLeft: 4, verticalAlign: 'middle' }} aria-hidden />
+          </Anchor>
+        </Group>
+      ) : null}
     </Paper>
   );
 }
 
-function RowLink({ to, children }: { to: string; children: ReactNode }) {
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <UnstyledButton component={Link} to={to} display="block" w="100%" px="md" py={8} className={classes.row}>
       <Group gap="sm" wrap="nowrap">

@@ -10,6 +10,7 @@ import { DashboardButtons } from './dashboard-buttons';
 import { DashboardLists } from './dashboard-lists';
 import { SectorCards } from './sector-cards';
 import { SummaryCards } from './summary-cards';
+import { WaitingLists } from './waiting-lists';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (
@@ -20,8 +21,8 @@ function SectionTitle({ children }: { children: ReactNode }) {
 }
 
 /**
- * The dashboard body (000 §2): an admin sees the count cards, sector cards beside the banner carousel, and the
- * three lists; everyone else sees the sector cards and the carousel (000 §6), plus the dashboard buttons both get.
+ * The dashboard body (000 §2): an admin sees the count cards, what waits for it (decision 023), sector cards beside
+ * the banner carousel, and the three lists; everyone else sees the sector cards and the carousel (000 §6), plus the dashboard buttons both get.
  */
 export function DashboardOverview() {
   const admin = isAdmin(useSession());
@@ -44,6 +45,7 @@ export function DashboardOverview() {
         </Alert>
       ) : null}
       {admin && !failed ? <SummaryCards data={adminData} /> : null}
+      {admin && !failed ? <WaitingLists data={adminData} /> : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <SectionTitle>{DASHBOARD_TEXTS.allSectors}</SectionTitle>

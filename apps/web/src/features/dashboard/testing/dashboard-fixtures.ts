@@ -19,6 +19,27 @@ const sectors: UserDashboard['sector_summary'] = [
 
 const buttons: UserDashboard['dash_btn'] = [{ id: 2, title: 'Umrah Groups', target: 'umrah-groups', image: null, totalpnr: 2 }];
 
+/** A booking of the admin's waiting lists (holds, payments due). */
+export function waitingBooking(overrides: Partial<AdminDashboard['holds']['data'][number]> = {}): AdminDashboard['holds']['data'][number] {
+  return {
+    id: 61,
+    key: 'due-61',
+    pnr: 'QR3301',
+    airline_logo: null,
+    agent_name: 'Bilal Travels',
+    name: 'Bilal Travels',
+    booking_date: '2031-02-28',
+    confirmed: 1,
+    final_total: 290000,
+    received_amount: 0,
+    remaining_amount: 290000,
+    passengers: 2,
+    departure_date: '2031-03-10',
+    cancel_at: null,
+    ...overrides,
+  };
+}
+
 export function buildAdminDashboard(overrides: Partial<AdminDashboard> = {}) {
   return adminDashboardResponseSchema.parse({
     data: {
@@ -82,6 +103,29 @@ export function buildAdminDashboard(overrides: Partial<AdminDashboard> = {}) {
           departure_sector_name: 'KHI - DXB',
         },
       ],
+      holds: { total: 14, data: [waitingBooking({ id: 61, key: 'hold-61', pnr: 'QR3301', cancel_at: '2031-03-01T10:30:00.000Z', confirmed: 0, passengers: 3 })] },
+      pending_agents: {
+        total: 3,
+        data: [
+          {
+            id: 77,
+            key: 'agent-77',
+            name: 'Hina Shah',
+            agency_name: 'Hina Tours',
+            email: 'hina@example.com',
+            phone: '03001112223',
+            city: 'KARACHI',
+            created_at: '2031-02-27T09:00:00.000Z',
+          },
+        ],
+      },
+      payments_due: {
+        total: 12,
+        data: [
+          waitingBooking({ id: 71, key: 'due-71', pnr: 'PA1177', departure_date: '2031-02-25' }),
+          waitingBooking({ id: 72, key: 'due-72', pnr: 'PA1178', departure_date: '2031-03-20', received_amount: 100000, remaining_amount: 190000 }),
+        ],
+      },
       ...overrides,
     },
   });

@@ -10,12 +10,13 @@ export function searchFlights({ body, signal }: { body: SearchFlightsInput; sign
 type SearchKey = readonly ['tickets', 'search-flights', SearchFlightsInput & { userId: number | null }];
 
 const sameSearch = (a: SearchFlightsInput, b: SearchFlightsInput) =>
-  a.departure === b.departure && a.arrival === b.arrival && a.date === b.date;
+  a.departure === b.departure && a.arrival === b.arrival && a.date === b.date && (a.airline ?? '') === (b.airline ?? '');
 
 /**
  * Under the 'tickets' key, so a booking refreshes the results too. The key holds the signed-in user:
  * prices come only with a session (PRODUCT §4), so signing in from the results refetches them, keeping
- * the rows on screen meanwhile; a new search starts from the skeleton rows.
+ * the rows on screen meanwhile, as does another sort of the same search (decision 023); a new search starts
+ * from the skeleton rows.
  */
 export function searchFlightsQueryOptions(body: SearchFlightsInput, userId: number | null) {
   const queryKey: SearchKey = ['tickets', 'search-flights', { ...body, userId }];
@@ -27,7 +28,7 @@ export function searchFlightsQueryOptions(body: SearchFlightsInput, userId: numb
   });
 }
 
-/** POST search-flights (000 §7) for the route's three parameters. */
+/** POST search-flights (000 §7): route and date, and in the dashboard airline and sort (decision 023). */
 export function useSearchFlights(body: SearchFlightsInput, enabled: boolean) {
   const session = useSession();
   return useQuery({ ...searchFlightsQueryOptions(body, session?.user_id ?? null), enabled });

@@ -1,5 +1,5 @@
 import { Button, Grid, TextInput } from '@mantine/core';
-import { IconCalendar, IconPlaneArrival, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
+import { IconCalendar, IconPlane, IconPlaneArrival, IconPlaneDeparture, IconSearch } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -26,9 +26,18 @@ function displayDate(value: string | null): string {
   return `${day} ${MONTHS[Number(month) - 1] ?? ''} ${year}`;
 }
 
-export type SearchValues = { departure: string; arrival: string; date: string | null };
+export type SearchValues = { departure: string; arrival: string; date: string | null; airline: string };
 
-type SearchTicketsFormProps = { initial?: Partial<SearchValues> };
+/** What a search sends on: codes or cities upper-cased, the date, and the airline ('' for any). */
+export type SearchRequest = { departure: string; arrival: string; date: string; airline: string };
+
+type SearchTicketsFormProps = {
+  initial?: Partial<SearchValues>;
+  /** The signed-in dashboard's form also asks for an airline (decision 023). */
+  withAirline?: boolean;
+  /** Where a valid search goes; without it, to the public results /search/{dip}/{arriv}/{date}. */
+  onSearch?: (search: SearchRequest) => void;
+};
 
 type Errors = Partial<Record<keyof SearchValues, string>>;
 
@@ -40,14 +49,20 @@ function validate(values: SearchValues): Errors {
   return errors;
 }
 
-/** Search Group Tickets (000 §2, §5): Departure, Arrival and Date, all required; goes to /search/{dip}/{arriv}/{date}. */
-export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
+/**
+ * Search Group Tickets (000 §2, §5): Departure, Arrival and Date, all required; goes to /search/{dip}/{arriv}/{date}.
+ * In the dashboard (decision 023) it also takes an optional Airline and hands the search to `onSearch`.
+ */
+export function SearchTicketsForm({ initial, withAirline = false, onSearch }: SearchTicketsFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SearchValues>({
     departure: initial?.departure ?? '',
     arrival: initial?.arrival ?? '',
     date: initial?.date ?? null,
+    airline: initial?.airline ?? '',
   });
+  // Departure, Arrival, Date, Button; with the airline: Departure, Arrival, Date, Airline, Button.
+  const spans = withAirline ? [2.75, 2.75, 2.5, 2.5, 1.5] : [3.5, 3.5, 3, 0, 2];
   const [errors, setErrors] = useState<Errors>({});
 
   const set = <K extends keyof SearchValues>(key: K, value: SearchValues[K]) =>
@@ -62,13 +77,18 @@ export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
         const found = validate(values);
         setErrors(found);
         if (Object.keys(found).length > 0 || !values.date) return;
-        void navigate(
-          paths.search.getHref(values.departure.trim().toUpperCase(), values.arrival.trim().toUpperCase(), values.date),
-        );
+        const search = {
+          departure: values.departure.trim().toUpperCase(),
+          arrival: values.arrival.trim().toUpperCase(),
+          date: values.date,
+          airline: withAirline ? values.airline.trim() : '',
+        };
+        if (onSearch) onSearch(search);
+        else void navigate(paths.search.getHref(search.departure, search.arrival, search.date));
       }}
     >
       <Grid gap="sm" align="flex-start">
-        <Grid.Col span={{ base: 12, sm: 6, md: 3.5 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: spans[0] }}>
           <TextInput
             label="Departure"
             placeholder="e.g. LHE"
@@ -79,7 +99,7 @@ export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
             error={errors.departure}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3.5 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: spans[1] }}>
           <TextInput
             label="Arrival"
             placeholder="e.g. DXB"
@@ -90,7 +110,7 @@ export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
             error={errors.arrival}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: spans[2] }}>
           <Suspense
             fallback={
               <TextInput
@@ -107,8 +127,19 @@ export function SearchTicketsForm({ initial }: SearchTicketsFormProps) {
             <SearchDateInput value={values.date} onChange={(value) => set('date', value)} error={errors.date} />
           </Suspense>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-          <Button type="submit" fullWidth mt={{ base: 0, sm: 25 }} leftSection={<IconSearch size={16} />} color="accent.7">
+        {withAirline ? (
+          <Grid.Col span={{ base: 12, sm: 6, md: spans[3] }}>
+            <TextInput
+              label="Airline"
+              placeholder="Any airline"
+              leftSection={<IconPlane size={16} />}
+              value={values.airline}
+              onChange={(event) => set('airline', event.currentTarget.value)}
+            />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, sm: withAirline ? 12 : 6, md: spans[4] }}>
+          <Button type="submit" fullWidth mt={withAirline ? { base: 0, md: 25 } : { base: 0, sm: 25 }} leftSection={<IconSearch size={16} />} color="accent.7">
             Search
           </Button>
         </Grid.Col>
