@@ -4,18 +4,13 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useMySectorTickets } from '@/features/tickets/api/get-my-sector-tickets';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 
 const renderBook = (ticket: Ticket) => (
   <BookTicketButton
-    pnr={ticket.pnr}
-    price={ticket.price}
-    infantPrice={ticket.infant_price}
-    updatedAt={ticket.updated_at}
-    departureDate={ticket.date}
-    lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
-    remaining={ticket.remaining}
+    {...bookTicketProps(ticket)}
     fullWidth
   />
 );

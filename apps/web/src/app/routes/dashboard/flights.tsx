@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchSortControl } from '@/features/search/components/search-sort-control';
 import { SearchTicketsForm, type SearchRequest } from '@/features/search/components/search-tickets-form';
@@ -45,13 +46,7 @@ export default function DashboardFlightsRoute() {
 
   const renderBook = (ticket: Ticket) => (
     <BookTicketButton
-      pnr={ticket.pnr}
-      price={ticket.price}
-      infantPrice={ticket.infant_price}
-      updatedAt={ticket.updated_at}
-      departureDate={ticket.date}
-      lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
-      remaining={ticket.remaining}
+      {...bookTicketProps(ticket)}
       fullWidth
     />
   );

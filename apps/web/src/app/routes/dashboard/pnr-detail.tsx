@@ -2,6 +2,7 @@ import type { PnrDetailsResponse } from '@portal/contract/tickets';
 import { useParams } from 'react-router';
 import { NotAllowed } from '@/components/not-allowed';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { PnrDetail } from '@/features/bookings/components/pnr-detail';
 import { isAdmin, useSession } from '@/lib/session';
 
@@ -9,13 +10,7 @@ import { isAdmin, useSession } from '@/lib/session';
 function renderBookTicket({ ticket }: PnrDetailsResponse) {
   return (
     <BookTicketButton
-      pnr={ticket.pnr}
-      price={ticket.price}
-      infantPrice={ticket.infant_price}
-      updatedAt={ticket.updated_at}
-      departureDate={ticket.date}
-      lastTravelDate={[...ticket.subpart].sort((a, b) => a.position - b.position).at(-1)?.arivval_date}
-      remaining={ticket.remaining}
+      {...bookTicketProps(ticket)}
       label="Book Ticket"
     />
   );

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { AgentSearchResults } from '@/features/agents/components/agent-search-results';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { BookingsTable } from '@/features/bookings/components/bookings-table';
 import { useHeaderSearch } from '@/features/search/api/header-search';
 import { FoundGroupsTable } from '@/features/tickets/components/found-groups-table';
@@ -55,13 +56,7 @@ export default function DashboardSearchRoute() {
   const renderBook = (group: SearchGroup) =>
     group.offered ? (
       <BookTicketButton
-        pnr={group.pnr}
-        price={group.price}
-        infantPrice={group.infant_price}
-        updatedAt={group.updated_at}
-        departureDate={group.date}
-        lastTravelDate={group.subpart.at(-1)?.arivval_date}
-        remaining={group.remaining}
+        {...bookTicketProps(group)}
         size="xs"
       />
     ) : null;

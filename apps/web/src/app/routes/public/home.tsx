@@ -4,6 +4,7 @@ import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from 
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { LoginModal } from '@/features/auth/components/login-modal';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { HomeBanners } from '@/features/public-site/components/home-banners';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { useAvailableSectors } from '@/features/tickets/api/get-available-sectors';
@@ -35,13 +36,7 @@ export default function HomeRoute() {
 
   const renderBook = (ticket: Ticket) => (
     <BookTicketButton
-      pnr={ticket.pnr}
-      price={ticket.price}
-      infantPrice={ticket.infant_price}
-      updatedAt={ticket.updated_at}
-      departureDate={ticket.date}
-      lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
-      remaining={ticket.remaining}
+      {...bookTicketProps(ticket)}
       fullWidth
       onLoginRequired={(next) => setContinueBooking(() => next)}
     />

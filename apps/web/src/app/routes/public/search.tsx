@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoginModal } from '@/features/auth/components/login-modal';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
+import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
@@ -28,13 +29,7 @@ export default function SearchRoute() {
 
   const renderBook = (ticket: Ticket) => (
     <BookTicketButton
-      pnr={ticket.pnr}
-      price={ticket.price}
-      infantPrice={ticket.infant_price}
-      updatedAt={ticket.updated_at}
-      departureDate={ticket.date}
-      lastTravelDate={ticket.subpart.at(-1)?.arivval_date}
-      remaining={ticket.remaining}
+      {...bookTicketProps(ticket)}
       size="xs"
       onLoginRequired={(next) => setContinueBooking(() => next)}
     />
