@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_AGENT, signInOn, todayLabel } from './support.js';
+import { ADMIN, DEMO_AGENT, searchWith, signInOn } from './support.js';
 
 // Issue 21 points 4 and 5 (decision 023): the header search finds PNRs and bookings for admins and agents (an agent
 // only its own bookings), agents search route, date and airline inside the dashboard, and the admin dashboard shows
@@ -79,14 +79,7 @@ test.describe.serial('search and what waits', () => {
     // The dashboard's own search: route and date, then cheapest first.
     await page.goto('/dashboard');
     const form = page.getByRole('region', { name: 'Search Flights' }).getByRole('form', { name: 'Search Group Tickets' });
-    await form.getByRole('textbox', { name: 'Departure' }).fill('LHE');
-    await form.getByRole('textbox', { name: 'Arrival' }).fill('JED');
-    await expect(async () => {
-      await form.getByRole('button', { name: 'Date' }).click();
-      await expect(page.getByRole('button', { name: todayLabel(), exact: true })).toBeVisible({ timeout: 1000 });
-    }).toPass();
-    await page.getByRole('button', { name: todayLabel(), exact: true }).click();
-    await form.getByRole('button', { name: 'Search' }).click();
+    await searchWith(form, 'LHE', 'JED');
     await expect(page).toHaveURL(/\/dashboard\/flights\?departure=LHE&arrival=JED&date=\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByRole('article').first()).toBeVisible();
 

@@ -74,11 +74,9 @@ export async function fillPassenger(
   await passenger.getByLabel('Passport Photo or PDF file').setInputFiles(scan(`${passport}.png`));
 }
 
-/** From the home page, searches `from` to `to` from today and waits for the results route (000 §2). */
-export async function searchFromHome(page: Page, from: string, to: string): Promise<void> {
-  await page.goto('/');
-  await appStarted(page);
-  const form = page.getByRole('form', { name: 'Search Group Tickets' });
+/** Fills a 'Search Group Tickets' form with `from`, `to` and today, and presses Search (000 §2). */
+export async function searchWith(form: Locator, from: string, to: string): Promise<void> {
+  const page = form.page();
   await form.getByRole('textbox', { name: 'Departure' }).fill(from);
   await form.getByRole('textbox', { name: 'Arrival' }).fill(to);
   // The calendar hydrates when its code has arrived (decision 012); a click before that is not seen.
@@ -88,5 +86,12 @@ export async function searchFromHome(page: Page, from: string, to: string): Prom
   }).toPass();
   await page.getByRole('button', { name: todayLabel(), exact: true }).click();
   await form.getByRole('button', { name: 'Search' }).click();
+}
+
+/** From the home page, searches `from` to `to` from today and waits for the results route (000 §2). */
+export async function searchFromHome(page: Page, from: string, to: string): Promise<void> {
+  await page.goto('/');
+  await appStarted(page);
+  await searchWith(page.getByRole('form', { name: 'Search Group Tickets' }), from, to);
   await expect(page).toHaveURL(new RegExp(`/search/${from}/${to}/\\d{4}-\\d{2}-\\d{2}$`));
 }
