@@ -41,7 +41,6 @@ export async function airlinesRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, listAirlinesRoute, async (request) =>
     listAirlines({
       db: app.db,
-      publicUrl: app.config.publicUrl,
       pageRequest: getPageRequest({ request, publicUrl: app.config.publicUrl, page: request.query.page }),
     }),
   );

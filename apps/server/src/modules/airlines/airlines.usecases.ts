@@ -1,9 +1,11 @@
 import type { AddAirlineBody, Airline, UpdateAirlineBody } from '@portal/contract/airlines';
 import type { Paginated } from '@portal/contract/common';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { getPublicFileUrl, saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
+import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
 import { createAirlineInUseError, createAirlineNotFoundError } from './airlines.errors.js';
+import type { AirlineRow } from './airlines.table.js';
 import {
   countLiveGroupsOfAirline,
   findAirlineWithLogo,
@@ -15,21 +17,26 @@ import {
   type AirlineWithLogo,
 } from './airlines.repository.js';
 
-function toAirline({ row, publicUrl }: { row: AirlineWithLogo; publicUrl: string }): Airline {
+function toAirline({ row }: { row: AirlineWithLogo }): Airline {
   return {
     id: row.id,
     full_name: row.fullName,
     short_name: row.shortName,
-    logo: row.logoPath ? getPublicFileUrl({ publicUrl, storagePath: row.logoPath }) : null,
+    logo: row.logoPath ? getPublicFileUrl({ storagePath: row.logoPath }) : null,
     status: row.status ? 1 : 0,
   };
 }
 
-async function getAirline({ db, id, publicUrl }: { db: Executor; id: number; publicUrl: string }): Promise<Airline> {
-  const row = await findAirlineWithLogo({ db, id });
-  if (!row) throw createAirlineNotFoundError();
-  return toAirline({ row, publicUrl });
-}
+const airlineRecords: CatalogueRecords<AirlineRow, Airline> = {
+  picture: { kind: 'airline_logo', field: 'logo' },
+  lockForUpdate: findLiveAirlineForUpdate,
+  pictureIdOf: (row) => row.logoFileId,
+  read: async ({ db, id }) => {
+    const row = await findAirlineWithLogo({ db, id });
+    return row && toAirline({ row });
+  },
+  notFound: createAirlineNotFoundError,
+};
 
 /** 001 §5: the logo is required when adding; it is stored (checked by content) in the same transaction as the airline. */
 export async function addAirline({
@@ -43,13 +50,17 @@ export async function addAirline({
   input: AddAirlineBody;
   userId: number | null;
 }): Promise<Airline> {
-  return db.transaction(async (tx) => {
-    const logo = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.logo, kind: 'airline_logo', field: 'logo', userId });
-    const row = await insertAirline({
-      db: tx,
-      airline: { fullName: input.full_name, shortName: input.short_name, logoFileId: logo.id, status: input.status === 1 },
-    });
-    return toAirline({ row: { ...row, logoPath: logo.storagePath }, publicUrl: storage.publicUrl });
+  return addCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: airlineRecords,
+    file: input.logo,
+    insert: ({ db: tx, pictureId }) =>
+      insertAirline({
+        db: tx,
+        airline: { fullName: input.full_name, shortName: input.short_name, logoFileId: pictureId, status: input.status === 1 },
+      }),
   });
 }
 
@@ -67,45 +78,45 @@ export async function updateAirline({
   input: UpdateAirlineBody;
   userId: number | null;
 }): Promise<Airline> {
-  return db.transaction(async (tx) => {
-    if (!(await findLiveAirlineForUpdate({ db: tx, id }))) throw createAirlineNotFoundError();
-    const logo = input.logo
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.logo, kind: 'airline_logo', field: 'logo', userId })
-      : undefined;
-    await updateAirlineRow({
-      db: tx,
-      id,
-      changes: {
-        fullName: input.full_name,
-        shortName: input.short_name,
-        ...(logo ? { logoFileId: logo.id } : {}),
-        ...(input.status === undefined ? {} : { status: input.status === 1 }),
-      },
-    });
-    return getAirline({ db: tx, id, publicUrl: storage.publicUrl });
+  return editCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: airlineRecords,
+    id,
+    file: input.logo,
+    update: ({ db: tx, pictureId }) =>
+      updateAirlineRow({
+        db: tx,
+        id,
+        changes: {
+          fullName: input.full_name,
+          shortName: input.short_name,
+          ...(pictureId ? { logoFileId: pictureId } : {}),
+          ...(input.status === undefined ? {} : { status: input.status === 1 }),
+        },
+      }),
   });
 }
 
-/** Soft delete (the table keeps the row for groups' history); refused while live groups use the airline. */
+/**
+ * Soft delete (the table keeps the row for groups' history); refused while live groups use the airline. The row lock
+ * also waits for a group being inserted with this airline (its foreign key check locks the row).
+ */
 export async function deleteAirline({ db, id }: { db: Database; id: number }): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The row lock also waits for a group being inserted with this airline (its foreign key check locks the row).
-    if (!(await findLiveAirlineForUpdate({ db: tx, id }))) throw createAirlineNotFoundError();
-    const groupCount = await countLiveGroupsOfAirline({ db: tx, airlineId: id });
-    if (groupCount > 0) throw createAirlineInUseError({ groupCount });
-    await softDeleteAirline({ db: tx, id });
+  await removeCatalogueRecord({
+    db,
+    records: airlineRecords,
+    id,
+    inUse: async (tx) => {
+      const groupCount = await countLiveGroupsOfAirline({ db: tx, airlineId: id });
+      return groupCount > 0 ? createAirlineInUseError({ groupCount }) : undefined;
+    },
+    remove: (tx) => softDeleteAirline({ db: tx, id }),
   });
 }
 
-export async function listAirlines({
-  db,
-  publicUrl,
-  pageRequest,
-}: {
-  db: Database;
-  publicUrl: string;
-  pageRequest: PageRequest;
-}): Promise<Paginated<Airline>> {
+export async function listAirlines({ db, pageRequest }: { db: Database; pageRequest: PageRequest }): Promise<Paginated<Airline>> {
   const { rows, total } = await listLiveAirlines({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  return toPaginated({ rows: rows.map((row) => toAirline({ row, publicUrl })), total, pageRequest });
+  return toPaginated({ rows: rows.map((row) => toAirline({ row })), total, pageRequest });
 }

@@ -40,7 +40,6 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, publicBannersListRoute, async (request) =>
     getBannersPage({
       db: app.db,
-      publicUrl,
       user: null,
       pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),
     }),
@@ -49,7 +48,6 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, allBannersListRoute, async (request) =>
     getBannersPage({
       db: app.db,
-      publicUrl,
       user: requireUser(request),
       pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),
     }),
@@ -58,7 +56,6 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, bannersListRoute, async (request) =>
     getButtonBannersPage({
       db: app.db,
-      publicUrl,
       user: requireUser(request),
       dashBtnId: readDashBtnId(request),
       pageRequest: getPageRequest({ request, publicUrl, page: request.query.page, perPage: BANNERS_PER_PAGE }),

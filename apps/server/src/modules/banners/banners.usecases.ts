@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { findDashButton, findDashButtonForShare } from '../dashboard-buttons/dashboard-buttons.repository.js';
-import { getPublicFileUrl, saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
+import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
 import {
   createBannerButtonInvalidError,
   createBannerButtonNotFoundError,
@@ -19,23 +20,37 @@ import {
   updateBannerRow,
   type BannerWithImage,
 } from './banners.repository.js';
+import type { BannerRow } from './banners.table.js';
 
-function toBanner({ row: { banner, imagePath }, publicUrl }: { row: BannerWithImage; publicUrl: string }): Banner {
+function toBanner({ row: { banner, imagePath } }: { row: BannerWithImage }): Banner {
   return {
     id: banner.id,
     name: banner.name,
     // Banner images are public files (PRODUCT §4).
-    image: imagePath ? getPublicFileUrl({ publicUrl, storagePath: imagePath }) : null,
+    image: imagePath ? getPublicFileUrl({ storagePath: imagePath }) : null,
     status: banner.status ? 1 : 0,
     dash_btn_id: banner.dashBtnId,
     updated_at: banner.updatedAt.toISOString(),
   };
 }
 
-async function getBanner({ db, id, publicUrl }: { db: Executor; id: number; publicUrl: string }): Promise<Banner> {
-  const row = await findBannerWithImage({ db, id });
-  if (!row) throw createBannerNotFoundError();
-  return toBanner({ row, publicUrl });
+const bannerRecords: CatalogueRecords<BannerRow, Banner> = {
+  picture: { kind: 'banner', field: 'image' },
+  lockForUpdate: findBannerForUpdate,
+  pictureIdOf: (row) => row.imageFileId,
+  read: async ({ db, id }) => {
+    const row = await findBannerWithImage({ db, id });
+    return row && toBanner({ row });
+  },
+  notFound: createBannerNotFoundError,
+  pictureRequired: createBannerImageRequiredError,
+};
+
+/** The banner's button, share-locked so that it is not deleted while the banner is attached to it. */
+function checkButton(dashBtnId: number) {
+  return async (db: Executor) => {
+    if (!(await findDashButtonForShare({ db, id: dashBtnId }))) throw createBannerButtonInvalidError();
+  };
 }
 
 /**
@@ -44,12 +59,10 @@ async function getBanner({ db, id, publicUrl }: { db: Executor; id: number; publ
  */
 export async function getBannersPage({
   db,
-  publicUrl,
   user,
   pageRequest,
 }: {
   db: Database;
-  publicUrl: string;
   /** null: an anonymous visitor (public-banners), who sees the active banners as agents do. */
   user: AuthUser | null;
   pageRequest: PageRequest;
@@ -60,7 +73,7 @@ export async function getBannersPage({
     limit: pageRequest.perPage,
     offset: getPageOffset(pageRequest),
   });
-  return { data: toPaginated({ rows: rows.map((row) => toBanner({ row, publicUrl })), total, pageRequest }) };
+  return { data: toPaginated({ rows: rows.map((row) => toBanner({ row })), total, pageRequest }) };
 }
 
 /**
@@ -69,13 +82,11 @@ export async function getBannersPage({
  */
 export async function getButtonBannersPage({
   db,
-  publicUrl,
   user,
   dashBtnId,
   pageRequest,
 }: {
   db: Database;
-  publicUrl: string;
   user: AuthUser;
   dashBtnId: number;
   pageRequest: PageRequest;
@@ -83,7 +94,7 @@ export async function getButtonBannersPage({
   const button = await findDashButton({ db, id: dashBtnId });
   if (!button || (!button.status && user.role !== 'admin')) throw createBannerButtonNotFoundError();
   const { rows, total } = await listBanners({ db, activeOnly: true, dashBtnId, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  return { data: toPaginated({ rows: rows.map((row) => toBanner({ row, publicUrl })), total, pageRequest }) };
+  return { data: toPaginated({ rows: rows.map((row) => toBanner({ row })), total, pageRequest }) };
 }
 
 /** 001 §5: button, name and image required; the image is stored (checked by content) in the banner's transaction. */
@@ -98,14 +109,18 @@ export async function addBanner({
   input: AddBannerBody;
   userId: number | null;
 }): Promise<Banner> {
-  return db.transaction(async (tx) => {
-    if (!(await findDashButtonForShare({ db: tx, id: input.dash_btn_id }))) throw createBannerButtonInvalidError();
-    const image = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'banner', field: 'image', userId });
-    const banner = await insertBanner({
-      db: tx,
-      banner: { dashBtnId: input.dash_btn_id, name: input.name, imageFileId: image.id, status: input.status === 1 },
-    });
-    return toBanner({ row: { banner, imagePath: image.storagePath }, publicUrl: storage.publicUrl });
+  return addCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: bannerRecords,
+    file: input.image,
+    check: checkButton(input.dash_btn_id),
+    insert: ({ db: tx, pictureId }) =>
+      insertBanner({
+        db: tx,
+        banner: { dashBtnId: input.dash_btn_id, name: input.name, imageFileId: pictureId, status: input.status === 1 },
+      }),
   });
 }
 
@@ -123,28 +138,28 @@ export async function editBanner({
   input: UpdateBannerBody;
   userId: number | null;
 }): Promise<Banner> {
-  return db.transaction(async (tx) => {
-    const current = await findBannerForUpdate({ db: tx, id });
-    if (!current) throw createBannerNotFoundError();
-    if (!(await findDashButtonForShare({ db: tx, id: input.dash_btn_id }))) throw createBannerButtonInvalidError();
-    if (!input.image && current.imageFileId === null) throw createBannerImageRequiredError();
-    const image = input.image
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'banner', field: 'image', userId })
-      : undefined;
-    await updateBannerRow({
-      db: tx,
-      id,
-      changes: {
-        dashBtnId: input.dash_btn_id,
-        name: input.name,
-        ...(image ? { imageFileId: image.id } : {}),
-        ...(input.status === undefined ? {} : { status: input.status === 1 }),
-      },
-    });
-    return getBanner({ db: tx, id, publicUrl: storage.publicUrl });
+  return editCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: bannerRecords,
+    id,
+    file: input.image,
+    check: checkButton(input.dash_btn_id),
+    update: ({ db: tx, pictureId }) =>
+      updateBannerRow({
+        db: tx,
+        id,
+        changes: {
+          dashBtnId: input.dash_btn_id,
+          name: input.name,
+          ...(pictureId ? { imageFileId: pictureId } : {}),
+          ...(input.status === undefined ? {} : { status: input.status === 1 }),
+        },
+      }),
   });
 }
 
 export async function removeBanner({ db, id }: { db: Database; id: number }): Promise<void> {
-  if (!(await deleteBannerRow({ db, id }))) throw createBannerNotFoundError();
+  await removeCatalogueRecord({ db, records: bannerRecords, id, remove: (tx) => deleteBannerRow({ db: tx, id }) });
 }

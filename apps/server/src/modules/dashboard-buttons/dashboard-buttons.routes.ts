@@ -24,7 +24,7 @@ export async function dashboardButtonsRoutes(app: FastifyInstance): Promise<void
       page === undefined
         ? { all: true as const, baseUrl: getPageRequest({ request, publicUrl, page: 1 }).baseUrl }
         : getPageRequest({ request, publicUrl, page, perPage: DASHBOARD_BUTTONS_PER_PAGE });
-    return getDashButtonsPage({ db: app.db, publicUrl, pageRequest });
+    return getDashButtonsPage({ db: app.db, pageRequest });
   });
 
   registerRoute(app, addButtonRoute, async (request, reply) => {

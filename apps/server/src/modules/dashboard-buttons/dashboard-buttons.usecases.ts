@@ -1,8 +1,9 @@
 import type { Paginated } from '@portal/contract/common';
 import type { AddButtonBody, DashButton, UpdateButtonBody } from '@portal/contract/dashboard-buttons';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { getPublicFileUrl, saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
+import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
 import { createDashButtonImageRequiredError, createDashButtonNotFoundError } from './dashboard-buttons.errors.js';
 import {
   deleteDashButtonRow,
@@ -13,22 +14,29 @@ import {
   updateDashButton,
   type DashButtonWithImage,
 } from './dashboard-buttons.repository.js';
+import type { DashboardButtonRow } from './dashboard-buttons.table.js';
 
-function toDashButton({ row, publicUrl }: { row: DashButtonWithImage; publicUrl: string }): DashButton {
+function toDashButton({ row }: { row: DashButtonWithImage }): DashButton {
   return {
     id: row.id,
     title: row.title,
     target: row.target,
-    image: row.imagePath ? getPublicFileUrl({ publicUrl, storagePath: row.imagePath }) : null,
+    image: row.imagePath ? getPublicFileUrl({ storagePath: row.imagePath }) : null,
     status: row.status ? 1 : 0,
   };
 }
 
-async function getDashButton({ db, id, publicUrl }: { db: Executor; id: number; publicUrl: string }): Promise<DashButton> {
-  const row = await findDashButtonWithImage({ db, id });
-  if (!row) throw createDashButtonNotFoundError();
-  return toDashButton({ row, publicUrl });
-}
+const dashButtonRecords: CatalogueRecords<DashboardButtonRow, DashButton> = {
+  picture: { kind: 'button', field: 'image' },
+  lockForUpdate: findDashButtonForUpdate,
+  pictureIdOf: (row) => row.imageFileId,
+  read: async ({ db, id }) => {
+    const row = await findDashButtonWithImage({ db, id });
+    return row && toDashButton({ row });
+  },
+  notFound: createDashButtonNotFoundError,
+  pictureRequired: createDashButtonImageRequiredError,
+};
 
 /** 001 §5: title, target and image required; the image is stored (checked by content) in the button's transaction. */
 export async function addDashButton({
@@ -42,13 +50,17 @@ export async function addDashButton({
   input: AddButtonBody;
   userId: number | null;
 }): Promise<DashButton> {
-  return db.transaction(async (tx) => {
-    const image = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'button', field: 'image', userId });
-    const row = await insertDashButton({
-      db: tx,
-      button: { title: input.title, target: input.target, imageFileId: image.id, status: input.status === 1 },
-    });
-    return toDashButton({ row: { ...row, imagePath: image.storagePath }, publicUrl: storage.publicUrl });
+  return addCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: dashButtonRecords,
+    file: input.image,
+    insert: ({ db: tx, pictureId }) =>
+      insertDashButton({
+        db: tx,
+        button: { title: input.title, target: input.target, imageFileId: pictureId, status: input.status === 1 },
+      }),
   });
 }
 
@@ -66,51 +78,49 @@ export async function editDashButton({
   input: UpdateButtonBody;
   userId: number | null;
 }): Promise<DashButton> {
-  return db.transaction(async (tx) => {
-    const current = await findDashButtonForUpdate({ db: tx, id });
-    if (!current) throw createDashButtonNotFoundError();
-    if (!input.image && current.imageFileId === null) throw createDashButtonImageRequiredError();
-    const image = input.image
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'button', field: 'image', userId })
-      : undefined;
-    await updateDashButton({
-      db: tx,
-      id,
-      changes: {
-        title: input.title,
-        target: input.target,
-        ...(image ? { imageFileId: image.id } : {}),
-        ...(input.status === undefined ? {} : { status: input.status === 1 }),
-      },
-    });
-    return getDashButton({ db: tx, id, publicUrl: storage.publicUrl });
+  return editCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: dashButtonRecords,
+    id,
+    file: input.image,
+    update: ({ db: tx, pictureId }) =>
+      updateDashButton({
+        db: tx,
+        id,
+        changes: {
+          title: input.title,
+          target: input.target,
+          ...(pictureId ? { imageFileId: pictureId } : {}),
+          ...(input.status === undefined ? {} : { status: input.status === 1 }),
+        },
+      }),
   });
 }
 
 /** Removes the button; its banners stay, without a button (dashboard-buttons.ts decisions). */
 export async function removeDashButton({ db, id }: { db: Database; id: number }): Promise<void> {
-  if (!(await deleteDashButtonRow({ db, id }))) throw createDashButtonNotFoundError();
+  await removeCatalogueRecord({ db, records: dashButtonRecords, id, remove: (tx) => deleteDashButtonRow({ db: tx, id }) });
 }
 
 /** list-of-dashbtn: 20 a page when a page is asked for, else every button as one page (the Select Button). */
 export async function getDashButtonsPage({
   db,
-  publicUrl,
   pageRequest,
 }: {
   db: Database;
-  publicUrl: string;
   pageRequest: PageRequest | { all: true; baseUrl: string };
 }): Promise<Paginated<DashButton>> {
   if ('all' in pageRequest) {
     const { rows, total } = await listDashButtonRows({ db, offset: 0 });
     const perPage = Math.max(total, 1);
     return toPaginated({
-      rows: rows.map((row) => toDashButton({ row, publicUrl })),
+      rows: rows.map((row) => toDashButton({ row })),
       total,
       pageRequest: { page: 1, perPage, baseUrl: pageRequest.baseUrl, query: '' },
     });
   }
   const { rows, total } = await listDashButtonRows({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  return toPaginated({ rows: rows.map((row) => toDashButton({ row, publicUrl })), total, pageRequest });
+  return toPaginated({ rows: rows.map((row) => toDashButton({ row })), total, pageRequest });
 }

@@ -41,7 +41,6 @@ export async function mySectorsRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, listMySectorsRoute, async (request) =>
     listMySectors({
       db: app.db,
-      publicUrl: app.config.publicUrl,
       pageRequest: getPageRequest({ request, publicUrl: app.config.publicUrl, page: request.query.page }),
     }),
   );

@@ -1,8 +1,9 @@
 import type { Paginated } from '@portal/contract/common';
 import type { AddMySectorBody, MySector, UpdateMySectorBody } from '@portal/contract/my-sectors';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { getPublicFileUrl, saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
+import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
 import { createMySectorImageRequiredError, createMySectorInUseError, createMySectorNotFoundError } from './my-sectors.errors.js';
 import {
   countLiveGroupsOfMySector,
@@ -14,25 +15,32 @@ import {
   updateMySector as updateMySectorRow,
   type MySectorListRow,
 } from './my-sectors.repository.js';
+import type { MySectorRow } from './my-sectors.table.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 
 export { getKarachiToday } from '../../lib/karachi-date.js';
 
-function toMySector({ row, publicUrl }: { row: MySectorListRow; publicUrl: string }): MySector {
+function toMySector({ row }: { row: MySectorListRow }): MySector {
   return {
     id: row.id,
     name: row.name,
-    image: row.imagePath ? getPublicFileUrl({ publicUrl, storagePath: row.imagePath }) : null,
+    image: row.imagePath ? getPublicFileUrl({ storagePath: row.imagePath }) : null,
     status: row.status ? 1 : 0,
     totalpnr: row.openGroupCount,
   };
 }
 
-async function getMySector({ db, id, publicUrl }: { db: Executor; id: number; publicUrl: string }): Promise<MySector> {
-  const row = await findMySectorWithDetails({ db, id, today: getKarachiToday() });
-  if (!row) throw createMySectorNotFoundError();
-  return toMySector({ row, publicUrl });
-}
+const mySectorRecords: CatalogueRecords<MySectorRow, MySector> = {
+  picture: { kind: 'my_sector_image', field: 'image' },
+  lockForUpdate: findLiveMySectorForUpdate,
+  pictureIdOf: (row) => row.imageFileId,
+  read: async ({ db, id }) => {
+    const row = await findMySectorWithDetails({ db, id, today: getKarachiToday() });
+    return row && toMySector({ row });
+  },
+  notFound: createMySectorNotFoundError,
+  pictureRequired: createMySectorImageRequiredError,
+};
 
 /** 001 §5: name and image required; status defaults to active. */
 export async function addMySector({
@@ -46,10 +54,14 @@ export async function addMySector({
   input: AddMySectorBody;
   userId: number | null;
 }): Promise<MySector> {
-  return db.transaction(async (tx) => {
-    const image = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'my_sector_image', field: 'image', userId });
-    const row = await insertMySector({ db: tx, mySector: { name: input.name, imageFileId: image.id, status: input.status === 1 } });
-    return getMySector({ db: tx, id: row.id, publicUrl: storage.publicUrl });
+  return addCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: mySectorRecords,
+    file: input.image,
+    insert: ({ db: tx, pictureId }) =>
+      insertMySector({ db: tx, mySector: { name: input.name, imageFileId: pictureId, status: input.status === 1 } }),
   });
 }
 
@@ -67,50 +79,46 @@ export async function updateMySector({
   input: UpdateMySectorBody;
   userId: number | null;
 }): Promise<MySector> {
-  return db.transaction(async (tx) => {
-    const current = await findLiveMySectorForUpdate({ db: tx, id });
-    if (!current) throw createMySectorNotFoundError();
-    if (!input.image && current.imageFileId === null) throw createMySectorImageRequiredError();
-    const image = input.image
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file: input.image, kind: 'my_sector_image', field: 'image', userId })
-      : undefined;
-    await updateMySectorRow({
-      db: tx,
-      id,
-      changes: {
-        name: input.name,
-        ...(image ? { imageFileId: image.id } : {}),
-        ...(input.status === undefined ? {} : { status: input.status === 1 }),
-      },
-    });
-    return getMySector({ db: tx, id, publicUrl: storage.publicUrl });
+  return editCatalogueRecord({
+    db,
+    storage,
+    userId,
+    records: mySectorRecords,
+    id,
+    file: input.image,
+    update: ({ db: tx, pictureId }) =>
+      updateMySectorRow({
+        db: tx,
+        id,
+        changes: {
+          name: input.name,
+          ...(pictureId ? { imageFileId: pictureId } : {}),
+          ...(input.status === undefined ? {} : { status: input.status === 1 }),
+        },
+      }),
   });
 }
 
 /** Soft delete; refused while live groups use the my-sector. */
 export async function deleteMySector({ db, id }: { db: Database; id: number }): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await findLiveMySectorForUpdate({ db: tx, id }))) throw createMySectorNotFoundError();
-    const groupCount = await countLiveGroupsOfMySector({ db: tx, mySectorId: id });
-    if (groupCount > 0) throw createMySectorInUseError({ groupCount });
-    await softDeleteMySector({ db: tx, id });
+  await removeCatalogueRecord({
+    db,
+    records: mySectorRecords,
+    id,
+    inUse: async (tx) => {
+      const groupCount = await countLiveGroupsOfMySector({ db: tx, mySectorId: id });
+      return groupCount > 0 ? createMySectorInUseError({ groupCount }) : undefined;
+    },
+    remove: (tx) => softDeleteMySector({ db: tx, id }),
   });
 }
 
-export async function listMySectors({
-  db,
-  publicUrl,
-  pageRequest,
-}: {
-  db: Database;
-  publicUrl: string;
-  pageRequest: PageRequest;
-}): Promise<Paginated<MySector>> {
+export async function listMySectors({ db, pageRequest }: { db: Database; pageRequest: PageRequest }): Promise<Paginated<MySector>> {
   const { rows, total } = await listLiveMySectors({
     db,
     today: getKarachiToday(),
     limit: pageRequest.perPage,
     offset: getPageOffset(pageRequest),
   });
-  return toPaginated({ rows: rows.map((row) => toMySector({ row, publicUrl })), total, pageRequest });
+  return toPaginated({ rows: rows.map((row) => toMySector({ row })), total, pageRequest });
 }

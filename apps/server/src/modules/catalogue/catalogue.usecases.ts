@@ -1,0 +1,112 @@
+import type { FormFile } from '@portal/contract/files';
+import type { Database, Executor } from '../../db/database.js';
+import { saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
+import type { FileKind } from '../files/files.table.js';
+
+/**
+ * The write rules the picture catalogues share (airlines, my sectors, dashboard buttons, banners; 001 §4-§5), in
+ * one place: a record and its picture are saved in one transaction (the picture checked by content and re-encoded,
+ * decision 016); an edit without a new picture keeps the stored one, and where the picture is required a record
+ * left without one (001 §4 'Remove Image') must get one now; a record is locked while it is changed or removed,
+ * so an edit and a delete cannot interleave; the answer is read back inside the transaction.
+ */
+export interface CatalogueRecords<Row, Answer> {
+  /** The upload kind and the form field of the picture (errors name the field). */
+  picture: { kind: FileKind; field: string };
+  /** The live record, locked until the transaction ends; undefined when there is none. */
+  lockForUpdate(args: { db: Executor; id: number }): Promise<Row | undefined>;
+  /** The record's picture file id, null without one. */
+  pictureIdOf(row: Row): number | null;
+  /** The answer for a record, read after a write. */
+  read(args: { db: Executor; id: number }): Promise<Answer | undefined>;
+  notFound(): Error;
+  /** Set where an edit may not leave the record without a picture. */
+  pictureRequired?(): Error;
+}
+
+interface Upload {
+  db: Database;
+  storage: StorageContext;
+  userId: number | null;
+}
+
+async function readBack<Row, Answer>(records: CatalogueRecords<Row, Answer>, db: Executor, id: number): Promise<Answer> {
+  const answer = await records.read({ db, id });
+  if (!answer) throw records.notFound();
+  return answer;
+}
+
+/** Adds a record with its (required) picture; `check` runs first, inside the transaction (a banner's button, say). */
+export async function addCatalogueRecord<Row, Answer>({
+  db,
+  storage,
+  userId,
+  records,
+  file,
+  check,
+  insert,
+}: Upload & {
+  records: CatalogueRecords<Row, Answer>;
+  file: FormFile;
+  check?: (db: Executor) => Promise<void>;
+  insert: (args: { db: Executor; pictureId: number }) => Promise<{ id: number }>;
+}): Promise<Answer> {
+  return db.transaction(async (tx) => {
+    await check?.(tx);
+    const picture = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId });
+    const { id } = await insert({ db: tx, pictureId: picture.id });
+    return readBack(records, tx, id);
+  });
+}
+
+/** Edits a record; without a new picture (`file` undefined) the stored one stays. */
+export async function editCatalogueRecord<Row, Answer>({
+  db,
+  storage,
+  userId,
+  records,
+  id,
+  file,
+  check,
+  update,
+}: Upload & {
+  records: CatalogueRecords<Row, Answer>;
+  id: number;
+  file: FormFile | undefined;
+  check?: (db: Executor) => Promise<void>;
+  update: (args: { db: Executor; pictureId: number | undefined }) => Promise<unknown>;
+}): Promise<Answer> {
+  return db.transaction(async (tx) => {
+    const current = await records.lockForUpdate({ db: tx, id });
+    if (!current) throw records.notFound();
+    await check?.(tx);
+    if (!file && records.pictureRequired && records.pictureIdOf(current) === null) throw records.pictureRequired();
+    const picture = file
+      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId })
+      : undefined;
+    await update({ db: tx, pictureId: picture?.id });
+    return readBack(records, tx, id);
+  });
+}
+
+/** Removes a record; `inUse` may refuse it (an airline live groups use) while the record is locked. */
+export async function removeCatalogueRecord<Row, Answer>({
+  db,
+  records,
+  id,
+  inUse,
+  remove,
+}: {
+  db: Database;
+  records: CatalogueRecords<Row, Answer>;
+  id: number;
+  inUse?: (db: Executor) => Promise<Error | undefined>;
+  remove: (db: Executor) => Promise<unknown>;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await records.lockForUpdate({ db: tx, id }))) throw records.notFound();
+    const refusal = await inUse?.(tx);
+    if (refusal) throw refusal;
+    await remove(tx);
+  });
+}
