@@ -141,7 +141,8 @@ export function defineAxeJourneys(size: string): void {
     ['agent pages and the Book Ticket dialog', checkAgent],
   ] as const) {
     test(`axe: no serious or critical WCAG 2.2 AA violation on the ${name} (${size})`, async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
+      // Some twenty screens and dialogs each; npm test runs the journeys beside the server suites, on 2 cores.
+      test.setTimeout(300_000);
       const found: Found[] = [];
       await check(page, size, found);
       report(found, testInfo);
