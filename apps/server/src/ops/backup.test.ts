@@ -218,7 +218,9 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
     });
     portals.push(source);
     load = await prepareLoad(source);
-  });
+    // A PGlite made on disk (initdb), seeded with the demo data: on 2 busy cores, beside the other suites, this
+    // took over a minute.
+  }, 180_000);
 
   it('when bookings and payments are written while a backup is taken, then its restore holds every write acknowledged before it began, their files and the invariants', async () => {
     const writes: Write[] = [];
