@@ -5,6 +5,7 @@ import {
   REJECTION_EMAIL_SUBJECT,
   type AddAgentBody,
   type Agent,
+  type AgentListQuery,
   type UpdateAgentBody,
   type UpdateMyProfileBody,
   type UserListRow,
@@ -175,8 +176,24 @@ async function withUniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 
 // ---- Use cases ----------------------------------------------------------------------------------------------------
 
-export async function listAgents({ db, publicUrl, pageRequest }: { db: Database; publicUrl: string; pageRequest: PageRequest }): Promise<Paginated<Agent>> {
-  const { rows, total } = await listLiveAgents({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
+export async function listAgents({
+  db,
+  publicUrl,
+  pageRequest,
+  query,
+}: {
+  db: Database;
+  publicUrl: string;
+  pageRequest: PageRequest;
+  query: Pick<AgentListQuery, 'search' | 'status'>;
+}): Promise<Paginated<Agent>> {
+  const { rows, total } = await listLiveAgents({
+    db,
+    limit: pageRequest.perPage,
+    offset: getPageOffset(pageRequest),
+    search: query.search,
+    status: query.status,
+  });
   return toPaginated({ rows: rows.map((row) => toAgent({ row, publicUrl })), total, pageRequest });
 }
 
