@@ -100,6 +100,14 @@ export const generalReportQuerySchema = z
     }
   });
 export type GeneralReportQuery = z.output<typeof generalReportQuerySchema>;
+
+/** What a General Report covers, as its page and its workbook say it; `formatDate` shows a 'YYYY-MM-DD'. */
+export function describeReportPeriod({ from, to }: { from?: string | undefined; to?: string | undefined }, formatDate: (date: string) => string): string {
+  if (from && to) return `Booked ${formatDate(from)} to ${formatDate(to)}`;
+  if (from) return `Booked from ${formatDate(from)}`;
+  if (to) return `Booked until ${formatDate(to)}`;
+  return 'All bookings';
+}
 export type GeneralReportInput = z.input<typeof generalReportQuerySchema>;
 
 // ---- Answers -------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   GENERAL_REPORT_TITLE,
   PARTIAL_PENDING_PAYMENTS_TITLE,
   PAYMENT_REPORT_CARDS,
+  describeReportPeriod,
   type AllPendingPaymentsResponse,
   type GeneralReportQuery,
 } from '@portal/contract/payments';
@@ -50,14 +51,6 @@ function bookingValues(row: BookingListRow): XlsxValue[] {
   ];
 }
 
-/** 'All bookings', or the booking dates the report covers. */
-export function describeReportPeriod({ from, to }: GeneralReportQuery): string {
-  if (from && to) return `Booked ${formatCalendarDate(from)} to ${formatCalendarDate(to)}`;
-  if (from) return `Booked from ${formatCalendarDate(from)}`;
-  if (to) return `Booked until ${formatCalendarDate(to)}`;
-  return 'All bookings';
-}
-
 function fileName({ from, to }: GeneralReportQuery): string {
   const period = [from && `from-${from}`, to && `to-${to}`].filter(Boolean).join('-');
   return `general-report${period ? `-${period}` : ''}.xlsx`;
@@ -82,7 +75,7 @@ export async function renderGeneralReportXlsx({
   report: AllPendingPaymentsResponse['data'];
   query: GeneralReportQuery;
 }): Promise<RenderedDocument> {
-  const period = describeReportPeriod(query);
+  const period = describeReportPeriod(query, formatCalendarDate);
   const bytes = await renderXlsx([
     {
       name: 'Summary',

@@ -31,7 +31,7 @@ export function AgentFiltersBar({ value, onChange }: AgentFiltersProps) {
   }, SEARCH_DEBOUNCE_MS);
 
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap" role="search" aria-label="Search agents">
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap" role="search" aria-label="Search agents" data-no-print>
       <TextInput
         label="Search agents"
         placeholder="Name, agency, e-mail, phone or Agent-ID"

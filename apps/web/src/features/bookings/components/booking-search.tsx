@@ -74,7 +74,7 @@ export function BookingSearch({ active, onChange, targets }: BookingSearchProps)
   };
 
   return (
-    <form onSubmit={submit} role="search" aria-label="Search bookings">
+    <form onSubmit={submit} role="search" aria-label="Search bookings" data-no-print>
       <Group gap="sm" mb="md" align="flex-start" wrap="wrap">
         <Select
           label="Search By"

@@ -27,7 +27,7 @@ export function GroupSearch({ value, onChange }: GroupSearchProps) {
   }, SEARCH_DEBOUNCE_MS);
 
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap" data-no-print>
       <TextInput
         label="Search by PNR"
         placeholder="PNR"
