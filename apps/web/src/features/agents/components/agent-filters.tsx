@@ -34,7 +34,7 @@ export function AgentFiltersBar({ value, onChange }: AgentFiltersProps) {
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap" role="search" aria-label="Search agents" data-no-print>
       <TextInput
         label="Search agents"
-        placeholder="Name, agency, e-mail, phone or Agent-ID"
+        placeholder="Name, agency, email, phone, ID"
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(event) => {
