@@ -43,7 +43,7 @@ test("when the admin records a payment for an agent, then the agent's My Ledger 
   await expect(admin.getByRole('heading', { name: 'Agent Ledger' })).toBeVisible();
   await admin.getByRole('combobox', { name: 'Agent' }).fill('Al-Haram');
   await admin.getByRole('option', { name: /Al-Haram Travels \(Agent-1001\)/ }).click();
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'Show ledger' }).click();
   await expect(admin.getByRole('cell', { name: 'Journey cash deposit' }).first()).toBeVisible();
   const adminBalance = await rupees(closingBalance(admin));
   expect(adminBalance).toBe(before - 25_000);

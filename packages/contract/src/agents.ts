@@ -29,6 +29,9 @@ import { optionalFileField, requiredFileField } from './files.js';
  *   `country` sent empty keeps the stored one.
  * - Images follow the airline-logo rules: jpeg, png or webp by content, at most 2 MB (413 above). `image`
  *   is required when adding, and when editing an agent that has no image yet (001 §5).
+ * - `listofagents` (issue 21 §7, decision 022): `search` narrows to agents whose name, agency name, e-mail, phone or
+ *   number contains it (any case; the header search's match, plus the phone), `status` to one active_status
+ *   (`pending`, `approved` shown Active, `rejected`); both empty or absent: every live agent.
  * - `searchagentbyemail` (the header search, `/dashboard/search/{query}`): live agents of any status
  *   whose e-mail, name, agency name or agent number ("1001" or "Agent-1001") contains the query,
  *   case-insensitive, newest first, at most {@link AGENT_EMAIL_SEARCH_LIMIT}. An empty query: 422.
@@ -80,6 +83,10 @@ export const REJECTION_EMAIL_SUBJECT = 'Your Group Fares registration';
 /** 001 §4: pending, then approved (shown Active) or rejected. */
 export const activeStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type ActiveStatus = z.infer<typeof activeStatusSchema>;
+export const ACTIVE_STATUSES = activeStatusSchema.options;
+
+/** The Agents table's status filter (decision 022): the seeds' words, Active for approved. */
+export const AGENT_STATUS_FILTER_LABELS: Record<ActiveStatus, string> = { pending: 'Pending', approved: 'Active', rejected: 'Rejected' };
 
 /** How the agent was created: self sign-up, by an admin, or at start-up. */
 export const agentSourceSchema = z.enum(['register', 'admin', 'seed']);
@@ -264,25 +271,28 @@ export type UpdateMyProfileInput = z.input<typeof updateMyProfileBodySchema>;
 
 // ---- Routes (001 §7) ----------------------------------------------------------------------------------------
 
-/**
- * listofagents: `?page=N`, and optionally `?status=pending|approved|rejected` (decision 023: the dashboard's
- * Pending Agents 'View all' opens the pending ones); no status, or an empty one, lists every status.
- */
-export const listAgentsQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(activeStatusSchema.options, { error: 'The selected status is invalid.' }).optional(),
-  ),
+/** listofagents: `?page=N`, an optional `search` and an optional `status` (decision 022). */
+export const agentListQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: 'The search may not be greater than 100 characters.' })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  status: z
+    .union([activeStatusSchema, z.literal('')], { error: 'The selected status is invalid.' })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
-export type ListAgentsQuery = z.infer<typeof listAgentsQuerySchema>;
+export type AgentListQuery = z.output<typeof agentListQuerySchema>;
 
 export const listAgentsRoute = defineRoute({
   method: 'GET',
   path: '/listofagents',
-  summary: 'Live agents of every status (or of one status), newest first, 20 a page',
+  summary: 'Live agents newest first, 20 a page; search (name, agency, e-mail, phone, number) and status narrow them',
   tags: ['agents'],
   access: 'admin',
-  querystring: listAgentsQuerySchema,
+  querystring: agentListQuerySchema,
   response: { 200: agentsPageSchema, ...errorResponses },
 });
 

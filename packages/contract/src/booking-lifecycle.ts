@@ -28,8 +28,11 @@ import { isValidIsoDate } from './group-form.js';
  * - Lists are newest first (created_at, then id). `listofbookings` and `agnetlistofbookings` hold every state;
  *   `status=hold|confirmed|cancelled` narrows them (the /dashboard/cancelbookings page sends `status=cancelled`).
  * - Search: `pnr` (contains, any case), `booking_date` (the Asia/Karachi day of created_at), `agent_name`
- *   (contains, any case, in the agent's name or agency name). The same search may be sent as `target` + `value`
- *   (`target=pnr&value=ABC`), the way the pending-payments screen keeps it; named parameters win.
+ *   (contains, any case, in the agent's name or agency name), `passenger_name` (contains, any case, in any
+ *   passenger's 'FIRST LAST' or 'LAST FIRST') and `booking_id` (the booking's number, exactly; a leading '#'
+ *   is allowed). The same search may be sent as `target` + `value` (`target=pnr&value=ABC`), the way the
+ *   pending-payments screen keeps it; named parameters win. Agents search their own bookings the same way
+ *   (issue 21 §7, decision 022).
  * - `agnetlistofbookings`: an agent always gets its own bookings (`agent_id` ignored); an admin may pass
  *   `agent_id` (the agent's number, "Agent-{agent_id}") and without it gets every booking.
  * - `pendingpayments` / `unpaid-bookings`: confirmed, not cancelled, payment_status 0 or 1; agents their own.
@@ -481,14 +484,18 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const BOOKING_SEARCH_TARGETS = ['pnr', 'booking_date', 'agent_name'] as const;
+export const BOOKING_SEARCH_TARGETS = ['pnr', 'booking_date', 'agent_name', 'passenger_name', 'booking_id'] as const;
 export type BookingSearchTarget = (typeof BOOKING_SEARCH_TARGETS)[number];
-/** 000 §2 Search By selector. */
+/** 000 §2 Search By selector (PNR, Booking Date, Agent Name), with passenger name and booking id (decision 022). */
 export const BOOKING_SEARCH_TARGET_LABELS: Record<BookingSearchTarget, string> = {
   pnr: 'PNR',
   booking_date: 'Booking Date',
   agent_name: 'Agent Name',
+  passenger_name: 'Passenger Name',
+  booking_id: 'Booking Id',
 };
+/** What an agent may search its own bookings by: everything but the agent's name (they are all its own). */
+export const AGENT_BOOKING_SEARCH_TARGETS = BOOKING_SEARCH_TARGETS.filter((target) => target !== 'agent_name');
 
 export const BOOKING_LIST_STATUSES = ['hold', 'confirmed', 'cancelled'] as const;
 export type BookingListStatus = (typeof BOOKING_LIST_STATUSES)[number];
@@ -504,6 +511,15 @@ const pageField = z.preprocess(
 );
 
 const BOOKING_DATE_MESSAGE = 'The booking date is not a valid date (YYYY-MM-DD).';
+export const BOOKING_ID_SEARCH_MESSAGE = 'The booking id must be a number.';
+
+/** A booking id as typed: digits, optionally after '#'; undefined when it is not one. */
+export function parseBookingIdSearch(value: string): number | undefined {
+  const digits = /^#?\s*(\d{1,10})$/.exec(value.trim())?.[1];
+  if (digits === undefined) return undefined;
+  const id = Number(digits);
+  return id >= 1 && id <= MAX_INT ? id : undefined;
+}
 
 const searchFields = {
   page: pageField,
@@ -512,6 +528,10 @@ const searchFields = {
     error: BOOKING_DATE_MESSAGE,
   }),
   agent_name: optionalText(100, 'agent name'),
+  passenger_name: optionalText(100, 'passenger name'),
+  booking_id: optionalText(12, 'booking id').refine((value) => value === undefined || parseBookingIdSearch(value) !== undefined, {
+    error: BOOKING_ID_SEARCH_MESSAGE,
+  }),
   target: z
     .union([z.enum(BOOKING_SEARCH_TARGETS), z.literal('')], { error: 'The selected target is invalid.' })
     .optional()
@@ -524,6 +544,8 @@ interface SearchOutput {
   pnr: string | undefined;
   booking_date: string | undefined;
   agent_name: string | undefined;
+  passenger_name: string | undefined;
+  booking_id: string | undefined;
   target: BookingSearchTarget | undefined;
   value: string | undefined;
 }
@@ -537,7 +559,11 @@ function foldTargetValue<T extends SearchOutput>(query: T, ctx: z.RefinementCtx)
       ctx.addIssue({ code: 'custom', path: ['value'], message: BOOKING_DATE_MESSAGE });
       return z.NEVER;
     }
-    folded[target] = target === 'booking_date' ? value : value.slice(0, target === 'pnr' ? 20 : 100);
+    if (target === 'booking_id' && parseBookingIdSearch(value) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: BOOKING_ID_SEARCH_MESSAGE });
+      return z.NEVER;
+    }
+    folded[target] = target === 'booking_date' || target === 'booking_id' ? value : value.slice(0, target === 'pnr' ? 20 : 100);
   }
   return folded;
 }

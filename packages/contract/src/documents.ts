@@ -21,7 +21,7 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export type BinaryBody = Uint8Array | { pipe: (...args: never[]) => unknown };
 
 /** The bytes of a file answer, documented in OpenAPI under its media types. */
-function binaryResponse(description: string, mimes: readonly string[]) {
+export function binaryResponse(description: string, mimes: readonly string[]) {
   return z.custom<BinaryBody>().meta({
     description,
     content: Object.fromEntries(mimes.map((mime) => [mime, { schema: { type: 'string', format: 'binary' } }])),

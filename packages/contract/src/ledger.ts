@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, errorResponses, integerField, pageQuerySchema, paginated, required } from './common.js';
+import { binaryResponse, XLSX_MIME } from './documents.js';
 import { isValidIsoDate } from './group-form.js';
 
 /**
@@ -15,6 +16,8 @@ import { isValidIsoDate } from './group-form.js';
  * - `type=all`: every row, opening balance 0. `type=date`: rows whose date is within from..to (both included,
  *   Asia/Karachi days); the opening balance is the balance of every earlier row. Rows are in date order, then
  *   in the order they were posted. `closing_balance` = opening + the rows.
+ * - `account-report-xlsx` (issue 21 §8, decision 022): the same report as a spreadsheet, asked for with account-api's
+ *   fields as query parameters (an agent's own ledger whatever agent_id says); the from..to range filters it the same.
  * - The balance report lists every agent that is approved or has ledger rows, most owed first, then by number;
  *   `last_paid` is the receive date of the agent's latest live payment (null: never paid).
  */
@@ -31,9 +34,14 @@ export const BALANCE_REPORT_TITLE = 'Balance Report';
 export const NO_BALANCE_RECORD_TEXT = 'No Record found.';
 export const AGENT_NOT_FOUND_MESSAGE = 'Agent not found.';
 export const LEDGER_DATE_ORDER_MESSAGE = 'The to must be a date after or equal to from.';
+/** The ledger's run button (issue 21 §8: it says what it does; the seeds' 'Save' saved nothing). */
+export const SHOW_LEDGER_LABEL = 'Show ledger';
 
 export const LEDGER_ENTRY_TYPES = ['out', 'in', 'reversal'] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** How a row's type reads on the ledger, printed or exported. */
+export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = { out: 'Booking', in: 'Payment', reversal: 'Reversal' };
 
 /** 001 §2: rows of type out (or discount) are debits, the others credits. */
 export function isDebit(type: string): boolean {
@@ -42,7 +50,8 @@ export function isDebit(type: string): boolean {
 
 // ---- account-api ---------------------------------------------------------------------------------------------
 
-const optionalDate = (label: string) =>
+/** An optional 'YYYY-MM-DD' field; absent, null or blank reads ''. */
+export const optionalDate = (label: string) =>
   z
     .union([z.string(), z.null()])
     .optional()
@@ -144,4 +153,14 @@ export const agentsBalanceRoute = defineRoute({
   access: 'admin',
   querystring: pageQuerySchema,
   response: { 200: agentsBalanceResponseSchema, ...errorResponses },
+});
+
+export const accountReportXlsxRoute = defineRoute({
+  method: 'GET',
+  path: '/account-report-xlsx',
+  summary: "An agent's ledger as xlsx (agents: their own): query agent_id, type all|date, from, to as account-api",
+  tags: ['ledger'],
+  access: 'user',
+  querystring: accountReportBodySchema,
+  response: { 200: binaryResponse('ledger-Agent-{agent_id}[-{from}-to-{to}].xlsx', [XLSX_MIME]), ...errorResponses },
 });

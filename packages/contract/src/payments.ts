@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { bookingListRowSchema, MONEY_MAX } from './booking-lifecycle.js';
 import { defineRoute, errorResponses, integerField, messageSchema, required } from './common.js';
+import { binaryResponse, XLSX_MIME } from './documents.js';
 import { isValidIsoDate } from './group-form.js';
+import { LEDGER_DATE_ORDER_MESSAGE, optionalDate } from './ledger.js';
 
 /**
  * Payments and the General Report (000 §2 Payments page, §5 Payment dialog, §7; PRODUCT §4 "Payments and ledger").
@@ -16,6 +18,11 @@ import { isValidIsoDate } from './group-form.js';
  * - The General Report counts confirmed, live bookings, walk-in sales included: total_sale = sum of final_total,
  *   received_payment = sum of received_amount, pending_payment = sum of what is still due (never below 0 a booking).
  *   `pending` holds those with nothing received (payment_status 0), `partial` those partly paid (1), newest first.
+ * - `from` / `to` (issue 21 §8, decision 022; each optional, both included) narrow the report to bookings made on
+ *   those Asia/Karachi days (the rows' Booking Date): the totals and both lists alike. Each row's due is its
+ *   `remaining_amount`.
+ * - `general-report-xlsx` answers the same report, for the same range, as a spreadsheet: a Summary sheet and one
+ *   sheet for each list, amounts as numbers.
  */
 
 // ---- Texts ---------------------------------------------------------------------------------------------------
@@ -84,6 +91,25 @@ export type EditPaymentInput = z.input<typeof editPaymentBodySchema>;
 export const deletePaymentBodySchema = z.object({ payment_id: paymentIdField() });
 export type DeletePaymentBody = z.output<typeof deletePaymentBodySchema>;
 
+/** listofallpendingpayments and general-report-xlsx: an optional from..to range of booking dates. */
+export const generalReportQuerySchema = z
+  .object({ from: optionalDate('from'), to: optionalDate('to') })
+  .superRefine((query, ctx) => {
+    if (query.from !== '' && query.to !== '' && query.to < query.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: LEDGER_DATE_ORDER_MESSAGE });
+    }
+  });
+export type GeneralReportQuery = z.output<typeof generalReportQuerySchema>;
+
+/** What a General Report covers, as its page and its workbook say it; `formatDate` shows a 'YYYY-MM-DD'. */
+export function describeReportPeriod({ from, to }: { from?: string | undefined; to?: string | undefined }, formatDate: (date: string) => string): string {
+  if (from && to) return `Booked ${formatDate(from)} to ${formatDate(to)}`;
+  if (from) return `Booked from ${formatDate(from)}`;
+  if (to) return `Booked until ${formatDate(to)}`;
+  return 'All bookings';
+}
+export type GeneralReportInput = z.input<typeof generalReportQuerySchema>;
+
 // ---- Answers -------------------------------------------------------------------------------------------------
 
 export const paymentReportSchema = z.object({
@@ -137,8 +163,19 @@ export const deletePaymentRoute = defineRoute({
 export const allPendingPaymentsRoute = defineRoute({
   method: 'GET',
   path: '/listofallpendingpayments',
-  summary: 'General Report: totals of confirmed live bookings, and the fully pending and partly paid ones',
+  summary: 'General Report: totals of confirmed live bookings, and the fully pending and partly paid ones (from..to: booking dates)',
   tags: ['payments'],
   access: 'admin',
+  querystring: generalReportQuerySchema,
   response: { 200: allPendingPaymentsResponseSchema, ...errorResponses },
+});
+
+export const generalReportXlsxRoute = defineRoute({
+  method: 'GET',
+  path: '/general-report-xlsx',
+  summary: 'The General Report as xlsx (Summary, Fully Pending, Partial Pending sheets) for the same from..to range',
+  tags: ['payments'],
+  access: 'admin',
+  querystring: generalReportQuerySchema,
+  response: { 200: binaryResponse('general-report[-{from}-to-{to}].xlsx', [XLSX_MIME]), ...errorResponses },
 });

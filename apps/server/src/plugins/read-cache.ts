@@ -8,7 +8,7 @@ const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** Never cached: liveness must ask the database; documents are files, not JSON. */
-const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-files)(\/|$)/;
+const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-files|general-report-xlsx|account-report-xlsx)(\/|$)/;
 
 interface Entry {
   /** The answer's bytes: a Buffer is sent as it is, where a string would be measured and encoded on every hit. */

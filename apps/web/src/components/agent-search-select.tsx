@@ -14,6 +14,8 @@ export type SearchedAgent = AgentOption;
 type AgentSearchSelectProps = {
   /** The chosen option's value ('' or null: none). */
   value: string | null;
+  /** How `value` reads when this picker did not choose it itself (it came from the address, decision 022). */
+  valueLabel?: string | null;
   onChange: (value: string | null, label: string | null) => void;
   /** How a found agent is offered: its value (users id or agent number) and label; null leaves it out. */
   toOption: (agent: SearchedAgent) => ComboboxItem | null;
@@ -27,13 +29,23 @@ type AgentSearchSelectProps = {
 /**
  * The one agent picker (000 §5 'Book for Agent', 001 §2 Accounts, the Send Email dialog): POST searchagent
  * runs only for a non-empty query, after a short pause in typing, and 'No Agent Found' shows when it finds
- * none. The chosen agent stays among the options while a new search runs.
+ * none. The chosen agent stays among the options while a new search runs; an agent given from outside (the
+ * ledger's address) shows under `valueLabel`.
  */
-export function AgentSearchSelect({ value, onChange, toOption, enabled = true, placeholder = 'Search agents by name', error, w }: AgentSearchSelectProps) {
+export function AgentSearchSelect({
+  value,
+  valueLabel = null,
+  onChange,
+  toOption,
+  enabled = true,
+  placeholder = 'Search agents by name',
+  error,
+  w,
+}: AgentSearchSelectProps) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ComboboxItem | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const current = value && chosen?.value === value ? chosen : null;
+  const current = value && chosen?.value === value ? chosen : value && valueLabel ? { value, label: valueLabel } : null;
   // Choosing an agent writes its label into the search box: that is not a new search.
   const query = enabled && !(current && debounced === current.label) ? debounced : '';
   const agents = useQuery({

@@ -20,6 +20,8 @@ type DataTableProps = {
   empty?: { text: string; loading?: boolean } | undefined;
   /** The scroll area's name for screen readers (it takes focus, so the keyboard can scroll it). */
   label: string;
+  /** The last column holds each row's actions menu: left out when the page is printed. */
+  actionsColumn?: boolean;
 };
 
 /**
@@ -60,7 +62,7 @@ function useCellLabels(table: React.RefObject<HTMLTableElement | null>) {
 }
 
 /** The one table frame of the portal's lists: headings, rows, pinned end columns, cards on a phone. */
-export function DataTable({ columns, children, footer, minWidth, stickyEnd = 0, label, empty }: DataTableProps) {
+export function DataTable({ columns, children, footer, minWidth, stickyEnd = 0, label, empty, actionsColumn = false }: DataTableProps) {
   const table = useRef<HTMLTableElement>(null);
   useCellLabels(table);
   const sticky = stickyEnd === 2 ? classes.sticky2 : stickyEnd === 1 ? classes.sticky1 : undefined;
@@ -70,7 +72,7 @@ export function DataTable({ columns, children, footer, minWidth, stickyEnd = 0, 
         <Table
           ref={table}
           aria-label={label}
-          className={[classes.table, sticky].filter(Boolean).join(' ')}
+          className={[classes.table, sticky, actionsColumn ? classes.withActions : undefined].filter(Boolean).join(' ')}
           style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
           verticalSpacing="sm"
           horizontalSpacing="md"

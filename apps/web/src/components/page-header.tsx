@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 type PageHeaderProps = { title: ReactNode; description?: ReactNode; actions?: ReactNode };
 
-/** Title row of a dashboard screen: the heading, an optional line below and actions on the right. */
+/** Title row of a dashboard screen: the heading, an optional line below and actions on the right (not printed). */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
@@ -17,7 +17,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="xs">{actions}</Group> : null}
+      {actions ? (
+        <Group gap="xs" data-no-print>
+          {actions}
+        </Group>
+      ) : null}
     </Group>
   );
 }

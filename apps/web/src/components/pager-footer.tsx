@@ -10,6 +10,7 @@ type PagerFooterProps = {
 export function PagerFooter({ list }: PagerFooterProps) {
   return (
     <Group
+      data-no-print
       justify="space-between"
       px="md"
       py="sm"

@@ -34,7 +34,11 @@ export const paths = {
       getHref: (id: string | number, title: string) => `/dashboard/booking/${enc(id)}/${enc(title)}`,
     },
     payments: { path: 'payments', getHref: () => '/dashboard/payments' },
-    accounts: { path: 'accounts', getHref: () => '/dashboard/accounts' },
+    /** With an agent's number: that agent's ledger (Agents Balance rows, decision 022). */
+    accounts: {
+      path: 'accounts',
+      getHref: (agentId?: number) => (agentId === undefined ? '/dashboard/accounts' : `/dashboard/accounts?agent_id=${enc(agentId)}`),
+    },
     myProfile: { path: 'my-profile', getHref: () => '/dashboard/my-profile' },
     notifications: { path: 'notifications', getHref: () => '/dashboard/notifications' },
     search: { path: 'search/:query', getHref: (query: string) => `/dashboard/search/${enc(query)}` },

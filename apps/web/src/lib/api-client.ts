@@ -76,13 +76,12 @@ function errorsOf(payload: unknown): Record<string, string[]> {
   return {};
 }
 
-/**
- * Calls one contract route. Adds the bearer token when a session is stored, sends JSON
- * (or the FormData given), parses a 2xx answer with the route's response schema and throws
- * ApiError otherwise. A 401 'Unauthenticated.' on a signed-in call clears the session; the
- * dashboard guard then sends the user to /signin (000 §4).
- */
-export async function apiRequest<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>> {
+/** Sends one call of a route; a network failure is an ApiError with status 0. */
+async function send<R extends RouteDef>(
+  route: R,
+  options: RequestOptions<R> | undefined,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
   const opts = (options ?? {}) as {
     body?: unknown;
     query?: Record<string, unknown>;
@@ -90,7 +89,7 @@ export async function apiRequest<R extends RouteDef>(route: R, options?: Request
     signal?: AbortSignal;
     headers?: Record<string, string>;
   };
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: accept, ...opts.headers };
   const token = getToken();
   if (token && route.access !== 'public') headers.Authorization = `Bearer ${token}`;
 
@@ -114,22 +113,53 @@ export async function apiRequest<R extends RouteDef>(route: R, options?: Request
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, message: GENERIC_ERROR_MESSAGE });
   }
+  return { response, token };
+}
 
+/** The ApiError of a failed answer; a 401 'Unauthenticated.' on a signed-in call clears the session. */
+async function failure(route: RouteDef, response: Response, token: string | null): Promise<ApiError> {
   const payload = await readJson(response);
-
-  if (response.ok) {
-    const schema = route.response[response.status] ?? route.response[200] ?? route.response[201];
-    if (!schema) return payload as RouteResponse<R>;
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new ApiError({ status: response.status, message: GENERIC_ERROR_MESSAGE });
-    return parsed.data as RouteResponse<R>;
-  }
-
   const message = messageOf(payload) ?? GENERIC_ERROR_MESSAGE;
   if (response.status === 401 && message === UNAUTHENTICATED_MESSAGE && route.access !== 'public' && token) {
     clearSession();
   }
-  throw new ApiError({ status: response.status, message, errors: errorsOf(payload) });
+  return new ApiError({ status: response.status, message, errors: errorsOf(payload) });
+}
+
+/**
+ * Calls one contract route. Adds the bearer token when a session is stored, sends JSON
+ * (or the FormData given), parses a 2xx answer with the route's response schema and throws
+ * ApiError otherwise. A 401 'Unauthenticated.' on a signed-in call clears the session; the
+ * dashboard guard then sends the user to /signin (000 §4).
+ */
+export async function apiRequest<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>> {
+  const { response, token } = await send(route, options, 'application/json');
+  if (!response.ok) throw await failure(route, response, token);
+  const payload = await readJson(response);
+  const schema = route.response[response.status] ?? route.response[200] ?? route.response[201];
+  if (!schema) return payload as RouteResponse<R>;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError({ status: response.status, message: GENERIC_ERROR_MESSAGE });
+  return parsed.data as RouteResponse<R>;
+}
+
+/** The file name a Content-Disposition answer names, or `fallback`. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * Calls a route that answers a file with the bearer token (report spreadsheets, decision 022): the bytes and the
+ * name the server gives them. Failures are ApiErrors as with apiRequest.
+ */
+export async function apiDownload<R extends RouteDef>(
+  route: R,
+  options: RequestOptions<R> & { fallbackName: string },
+): Promise<{ blob: Blob; fileName: string }> {
+  const { response, token } = await send(route, options, '*/*');
+  if (!response.ok) throw await failure(route, response, token);
+  return { blob: await response.blob(), fileName: fileNameOf(response, options.fallbackName) };
 }
 
 /** The text to show for any error thrown by a call. */

@@ -6,6 +6,7 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListPager } from './list-params';
 
 type PageQuery<T, K extends QueryKey> = (page: number) => UseQueryOptions<Paginated<T>, Error, Paginated<T>, K>;
 
@@ -33,17 +34,27 @@ export type PagedList<T> = {
  * - Previous drops the last page of rows and steps back;
  * - Next is enabled only when the last loaded page has a next_page_url.
  * Every loaded page is its own query, so invalidating the list key refreshes all shown rows.
+ * With a `pager` (useListParams: the list page's address) the page is kept there instead of in this hook's
+ * state, so Back, a reload or a shared link opens the list on the same page (issue 21 §7, decision 022); the
+ * pager's owner goes back to page 1 when its filters change.
  */
 export function usePagedList<T, K extends QueryKey>({
   pageQuery,
   resetKey = '',
+  pager,
 }: {
   pageQuery: PageQuery<T, K>;
   resetKey?: string;
+  pager?: ListPager;
 }): PagedList<T> {
   const [state, setState] = useState({ resetKey, page: 1 });
   // A new search starts again at page 1 without an extra render pass.
-  const page = state.resetKey === resetKey ? state.page : 1;
+  const ownPage = state.resetKey === resetKey ? state.page : 1;
+  const page = pager ? pager.page : ownPage;
+  const setPage = useCallback(
+    (next: number) => (pager ? pager.setPage(next) : setState({ resetKey, page: next })),
+    [pager, resetKey],
+  );
 
   // Page 1 keeps the previous search's rows on screen until the new ones arrive. useQueries
   // gives a new search a new observer, which has no previous data of its own (keepPreviousData
@@ -66,13 +77,11 @@ export function usePagedList<T, K extends QueryKey>({
   const lastLoaded = [...results].reverse().find((result) => result.data !== undefined)?.data;
   const rows = results.flatMap((result) => result.data?.data ?? []);
 
-  const previous = useCallback(() => {
-    setState({ resetKey, page: Math.max(1, page - 1) });
-  }, [page, resetKey]);
-  const canNext = Boolean(last?.data?.next_page_url) && !last?.isPlaceholderData;
+  const previous = useCallback(() => setPage(Math.max(1, page - 1)), [page, setPage]);
+  const canNext = Boolean(last?.data?.next_page_url) && !last?.isPlaceholderData && page < (pager?.maxPage ?? Infinity);
   const next = useCallback(() => {
-    if (canNext) setState({ resetKey, page: page + 1 });
-  }, [canNext, page, resetKey]);
+    if (canNext) setPage(page + 1);
+  }, [canNext, page, setPage]);
 
   return {
     rows,

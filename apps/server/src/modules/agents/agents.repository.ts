@@ -103,19 +103,39 @@ async function pageOfUsers({ db, where, limit, offset }: { db: Executor; where: 
   return { rows: rows.map(flatten), total: totalRow?.value ?? 0 };
 }
 
-/** Live agents of every status, or of `status`, newest first (the Agents table, 001 §2). */
+/**
+ * An agent whose e-mail, name or agency contains the query (case-insensitive), or whose number contains its digits
+ * ('1001' or 'Agent-1001'); with `phone`, also one whose phone contains it.
+ */
+function matchesAgent(query: string, { phone = false }: { phone?: boolean } = {}): SQL {
+  const pattern = `%${escapeLike(query)}%`;
+  const number = /^(?:agent-?)?(\d{1,10})$/i.exec(query)?.[1];
+  const matches = [ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.agencyName, pattern)];
+  if (phone) matches.push(ilike(users.phone, pattern));
+  if (number) matches.push(sql`${users.agentId}::text like ${`%${number}%`}`);
+  return or(...matches)!;
+}
+
+/** Live agents, newest first (the Agents table, 001 §2), narrowed by a search and a status (decision 022). */
 export async function listLiveAgents({
   db,
-  status,
   limit,
   offset,
+  search,
+  status,
 }: {
   db: Executor;
-  status?: UserRow['activeStatus'] | undefined;
   limit: number;
   offset: number;
+  search?: string | undefined;
+  status?: UserRow['activeStatus'] | undefined;
 }) {
-  const where = and(eq(users.role, 'user'), isNull(users.deletedAt), status === undefined ? undefined : eq(users.activeStatus, status));
+  const where = and(
+    eq(users.role, 'user'),
+    isNull(users.deletedAt),
+    search ? matchesAgent(search, { phone: true }) : undefined,
+    status ? eq(users.activeStatus, status) : undefined,
+  );
   return pageOfUsers({ db, where, limit, offset });
 }
 
@@ -129,12 +149,8 @@ export async function listLiveUsers({ db, limit, offset }: { db: Executor; limit
  * number contains its digits ('1001' or 'Agent-1001'); newest first.
  */
 export async function searchLiveAgents({ db, query, limit }: { db: Executor; query: string; limit: number }): Promise<UserWithFiles[]> {
-  const pattern = `%${escapeLike(query)}%`;
-  const number = /^(?:agent-?)?(\d{1,10})$/i.exec(query)?.[1];
-  const matches = [ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.agencyName, pattern)];
-  if (number) matches.push(sql`${users.agentId}::text like ${`%${number}%`}`);
   const rows = await selectUsersWithFiles(db)
-    .where(and(eq(users.role, 'user'), isNull(users.deletedAt), or(...matches)))
+    .where(and(eq(users.role, 'user'), isNull(users.deletedAt), matchesAgent(query)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
   return rows.map(flatten);

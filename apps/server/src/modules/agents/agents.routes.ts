@@ -53,12 +53,7 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, listAgentsRoute, async (request) =>
-    listAgents({
-      db: app.db,
-      publicUrl,
-      pageRequest: getPageRequest({ request, publicUrl, page: request.query.page }),
-      status: request.query.status,
-    }),
+    listAgents({ db: app.db, publicUrl, query: request.query, pageRequest: getPageRequest({ request, publicUrl, page: request.query.page }) }),
   );
 
   registerRoute(app, editAgentRoute, async (request) => ({ data: await getAgent({ db: app.db, id: request.params.id, publicUrl }) }));

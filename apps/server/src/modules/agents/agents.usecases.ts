@@ -4,8 +4,8 @@ import {
   LOGIN_DETAILS_EMAIL_SUBJECT,
   REJECTION_EMAIL_SUBJECT,
   type AddAgentBody,
-  type ActiveStatus,
   type Agent,
+  type AgentListQuery,
   type UpdateAgentBody,
   type UpdateMyProfileBody,
   type UserListRow,
@@ -180,15 +180,20 @@ export async function listAgents({
   db,
   publicUrl,
   pageRequest,
-  status,
+  query,
 }: {
   db: Database;
   publicUrl: string;
   pageRequest: PageRequest;
-  /** Only agents of this status (decision 023); every status without it. */
-  status?: ActiveStatus | undefined;
+  query: Pick<AgentListQuery, 'search' | 'status'>;
 }): Promise<Paginated<Agent>> {
-  const { rows, total } = await listLiveAgents({ db, status, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
+  const { rows, total } = await listLiveAgents({
+    db,
+    limit: pageRequest.perPage,
+    offset: getPageOffset(pageRequest),
+    search: query.search,
+    status: query.status,
+  });
   return toPaginated({ rows: rows.map((row) => toAgent({ row, publicUrl })), total, pageRequest });
 }
 

@@ -36,6 +36,13 @@ export interface BookingListFilter {
   bookingDate?: string | undefined;
   /** Contains, any case, in the agent's name or agency name. */
   agentName?: string | undefined;
+  /** Contains, any case, in any passenger's 'FIRST LAST' or 'LAST FIRST' (inner spaces collapsed). */
+  passengerName?: string | undefined;
+  /** Exactly this booking. */
+  bookingId?: number | undefined;
+  /** YYYY-MM-DD, both included: the Asia/Karachi day of created_at (the General Report's range, decision 022). */
+  bookedFrom?: string | undefined;
+  bookedTo?: string | undefined;
 }
 
 function escapeLike(value: string): string {
@@ -62,18 +69,33 @@ function listCondition(filter: BookingListFilter): SQL | undefined {
   if (filter.agentNumber !== undefined) conditions.push(eq(agentUsers.agentId, filter.agentNumber));
   if (filter.state) conditions.push(stateCondition(filter.state));
   if (filter.pnr) conditions.push(ilike(groups.pnr, `%${escapeLike(filter.pnr)}%`));
-  if (filter.bookingDate) {
-    // The Karachi day as an instant range, so the created_at index serves it.
-    conditions.push(
-      sql`${bookings.createdAt} >= (${filter.bookingDate}::date::timestamp at time zone 'Asia/Karachi')`,
-      sql`${bookings.createdAt} < ((${filter.bookingDate}::date + 1)::timestamp at time zone 'Asia/Karachi')`,
-    );
-  }
+  conditions.push(...bookedWithin({ from: filter.bookingDate ?? filter.bookedFrom, to: filter.bookingDate ?? filter.bookedTo }));
   if (filter.agentName) {
     const pattern = `%${escapeLike(filter.agentName)}%`;
     conditions.push(or(ilike(agentUsers.name, pattern), ilike(agentUsers.agencyName, pattern))!);
   }
+  if (filter.passengerName) conditions.push(hasPassengerNamed(filter.passengerName));
+  if (filter.bookingId !== undefined) conditions.push(eq(bookings.id, filter.bookingId));
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Booked on Karachi days from..to (both included, either open): an instant range, so the created_at index serves it. */
+export function bookedWithin({ from, to }: { from?: string | undefined; to?: string | undefined }): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${bookings.createdAt} >= (${from}::date::timestamp at time zone 'Asia/Karachi')`);
+  if (to) conditions.push(sql`${bookings.createdAt} < ((${to}::date + 1)::timestamp at time zone 'Asia/Karachi')`);
+  return conditions;
+}
+
+/** Names are stored upper-case with single spaces (PRODUCT §4), so the typed name is folded the same way. */
+function hasPassengerNamed(name: string): SQL {
+  const pattern = `%${escapeLike(name.replace(/\s+/g, ' ').trim())}%`;
+  return sql`exists (
+    select 1 from ${bookingPassengers}
+    where ${bookingPassengers.bookingId} = ${bookings.id}
+      and (${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname} ilike ${pattern}
+        or ${bookingPassengers.lastname} || ' ' || ${bookingPassengers.firstname} ilike ${pattern})
+  )`;
 }
 
 /** The first passenger's title and names, in booking order ('Mr JOHN SMITH'). */

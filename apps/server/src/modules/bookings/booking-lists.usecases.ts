@@ -1,14 +1,15 @@
 import { isExpiredHold } from './bookings.table.js';
-import type {
-  AgentBookingListQuery,
-  BookingDetailResponse,
-  BookingEditDetail,
-  BookingLeg,
-  BookingListQuery,
-  BookingListResponse,
-  BookingListRow,
-  BookingPassenger,
-  PendingBookingListQuery,
+import {
+  parseBookingIdSearch,
+  type AgentBookingListQuery,
+  type BookingDetailResponse,
+  type BookingEditDetail,
+  type BookingLeg,
+  type BookingListQuery,
+  type BookingListResponse,
+  type BookingListRow,
+  type BookingPassenger,
+  type PendingBookingListQuery,
 } from '@portal/contract/booking-lifecycle';
 import type { Executor } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
@@ -159,8 +160,16 @@ async function getPage({
   return toPaginated({ rows: await toListRows({ db, publicUrl, rows }), total, pageRequest });
 }
 
-function searchOf(query: PendingBookingListQuery): Pick<BookingListFilter, 'pnr' | 'bookingDate' | 'agentName'> {
-  return { pnr: query.pnr, bookingDate: query.booking_date, agentName: query.agent_name };
+function searchOf(
+  query: PendingBookingListQuery,
+): Pick<BookingListFilter, 'pnr' | 'bookingDate' | 'agentName' | 'passengerName' | 'bookingId'> {
+  return {
+    pnr: query.pnr,
+    bookingDate: query.booking_date,
+    agentName: query.agent_name,
+    passengerName: query.passenger_name,
+    bookingId: query.booking_id === undefined ? undefined : parseBookingIdSearch(query.booking_id),
+  };
 }
 
 /** listofbookings (admin): every booking, or one state (`status=cancelled` for /dashboard/cancelbookings). */

@@ -6,25 +6,11 @@ import {
   privateFileRoute,
   XLSX_MIME,
 } from '@portal/contract/documents';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
+import { setDocumentHeaders } from './document-reply.js';
 import { getBookingPdfPath, getPnrExcelPath, getPnrPdfPath, getPrivateFilePath } from './document-links.js';
 import { assertValidLink, getBookingPdf, getPnrExcel, getPnrPdf, openPrivateFile } from './documents.usecases.js';
-
-/**
- * Headers of every document answer: personal data (names, passports) is neither cached nor sniffed into
- * another type. `filename` is built from ids and the PNR only, so it needs no quoting beyond the quotes.
- */
-function setDocumentHeaders(
-  reply: FastifyReply,
-  { mime, disposition, filename }: { mime: string; disposition: 'inline' | 'attachment'; filename?: string },
-): void {
-  reply
-    .type(mime)
-    .header('content-disposition', filename ? `${disposition}; filename="${filename}"` : disposition)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
-}
 
 /** Documents (issue 4, PRODUCT §4 "Files and documents"): signed links opened in a new tab, no bearer token. */
 export async function documentsRoutes(app: FastifyInstance): Promise<void> {

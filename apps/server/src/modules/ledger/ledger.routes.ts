@@ -1,8 +1,11 @@
-import { accountReportRoute, AGENTS_BALANCE_PER_PAGE, agentsBalanceRoute } from '@portal/contract/ledger';
+import { XLSX_MIME } from '@portal/contract/documents';
+import { accountReportRoute, accountReportXlsxRoute, AGENTS_BALANCE_PER_PAGE, agentsBalanceRoute } from '@portal/contract/ledger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { setDocumentHeaders } from '../documents/document-reply.js';
+import { renderLedgerXlsx } from './ledger-xlsx.js';
 import { getAccountReport, getAgentsBalancePage } from './ledger.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
@@ -16,6 +19,14 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, accountReportRoute, async (request) => ({
     data: await getAccountReport({ db: app.db, user: requireUser(request), input: request.body }),
   }));
+
+  // The same report as a spreadsheet, for the same agent and range (issue 21 §8, decision 022).
+  registerRoute(app, accountReportXlsxRoute, async (request, reply) => {
+    const report = await getAccountReport({ db: app.db, user: requireUser(request), input: request.query });
+    const document = await renderLedgerXlsx(report);
+    setDocumentHeaders(reply, { mime: XLSX_MIME, disposition: 'attachment', filename: document.filename });
+    return document.bytes;
+  });
 
   registerRoute(app, agentsBalanceRoute, async (request) =>
     getAgentsBalancePage({

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { bookedWithin } from '../bookings/booking-lifecycle.repository.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { ledgerEntries } from '../ledger/ledger.table.js';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.table.js';
@@ -54,11 +55,17 @@ export async function deletePaymentLedgerEntry({ db, paymentId }: { db: Executor
   await db.delete(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId));
 }
 
+/** Booking dates (Asia/Karachi days of created_at), both included, either open (decision 022). */
+export interface BookingDateRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 /**
  * Totals of the confirmed, live bookings, walk-ins included (contract payments.ts): sums are bigint in
  * PostgreSQL, so they are read as numbers rather than cast to int, which a large total would overflow.
  */
-export async function sumConfirmedBookings({ db }: { db: Executor }) {
+export async function sumConfirmedBookings({ db, range = {} }: { db: Executor; range?: BookingDateRange }) {
   const [row] = await db
     .select({
       totalSale: sql<number>`coalesce(sum(${bookings.finalTotal}), 0)`.mapWith(Number),
@@ -67,6 +74,6 @@ export async function sumConfirmedBookings({ db }: { db: Executor }) {
       pendingPayment: sql<number>`coalesce(sum(greatest(${bookings.remainingAmount}, 0)), 0)`.mapWith(Number),
     })
     .from(bookings)
-    .where(and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false)));
+    .where(and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false), ...bookedWithin(range)));
   return { totalSale: row?.totalSale ?? 0, receivedPayment: row?.receivedPayment ?? 0, pendingPayment: row?.pendingPayment ?? 0 };
 }

@@ -3,14 +3,18 @@ import {
   allPendingPaymentsRoute,
   deletePaymentRoute,
   editPaymentRoute,
+  generalReportXlsxRoute,
   PAYMENT_ADDED_MESSAGE,
   PAYMENT_DELETED_MESSAGE,
   PAYMENT_UPDATED_MESSAGE,
 } from '@portal/contract/payments';
+import { XLSX_MIME } from '@portal/contract/documents';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
+import { setDocumentHeaders } from '../documents/document-reply.js';
+import { renderGeneralReportXlsx } from './general-report-xlsx.js';
 import { addPayment, deletePayment, editPayment, getGeneralReport } from './payments.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
@@ -44,5 +48,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     return { message: PAYMENT_DELETED_MESSAGE };
   });
 
-  registerRoute(app, allPendingPaymentsRoute, async () => getGeneralReport({ db: app.db, publicUrl }));
+  registerRoute(app, allPendingPaymentsRoute, async (request) => getGeneralReport({ db: app.db, publicUrl, query: request.query }));
+
+  registerRoute(app, generalReportXlsxRoute, async (request, reply) => {
+    const report = await getGeneralReport({ db: app.db, publicUrl, query: request.query });
+    const document = await renderGeneralReportXlsx({ report: report.data, query: request.query });
+    setDocumentHeaders(reply, { mime: XLSX_MIME, disposition: 'attachment', filename: document.filename });
+    return document.bytes;
+  });
 }

@@ -1,4 +1,10 @@
-import type { AddPaymentBody, AllPendingPaymentsResponse, DeletePaymentBody, EditPaymentBody } from '@portal/contract/payments';
+import type {
+  AddPaymentBody,
+  AllPendingPaymentsResponse,
+  DeletePaymentBody,
+  EditPaymentBody,
+  GeneralReportQuery,
+} from '@portal/contract/payments';
 import type { Database, Executor } from '../../db/database.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import { createBookingNotFoundError } from '../bookings/booking-lifecycle.errors.js';
@@ -166,11 +172,21 @@ export async function deletePayment({
 
 /**
  * listofallpendingpayments (admin): the General Report over confirmed, live bookings, walk-ins included. The two
- * lists are the not fully paid ones ('unpaid': payment_status 0 or 1, newest first) split by status.
+ * lists are the not fully paid ones ('unpaid': payment_status 0 or 1, newest first) split by status. A from..to
+ * range narrows the totals and the lists alike to bookings made on those days (decision 022).
  */
-export async function getGeneralReport({ db, publicUrl }: { db: Executor; publicUrl: string }): Promise<AllPendingPaymentsResponse> {
-  const totals = await sumConfirmedBookings({ db });
-  const rows = await getAllBookingListRows({ db, publicUrl, filter: { state: 'unpaid' } });
+export async function getGeneralReport({
+  db,
+  publicUrl,
+  query,
+}: {
+  db: Executor;
+  publicUrl: string;
+  query: GeneralReportQuery;
+}): Promise<AllPendingPaymentsResponse> {
+  const range = { from: query.from || undefined, to: query.to || undefined };
+  const totals = await sumConfirmedBookings({ db, range });
+  const rows = await getAllBookingListRows({ db, publicUrl, filter: { state: 'unpaid', bookedFrom: range.from, bookedTo: range.to } });
   return {
     data: {
       report: { total_sale: totals.totalSale, received_payment: totals.receivedPayment, pending_payment: totals.pendingPayment },

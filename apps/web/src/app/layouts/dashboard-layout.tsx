@@ -6,6 +6,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
+import '../print.css';
 
 const DASHBOARD_HEADER_HEIGHT = 64;
 
@@ -41,7 +42,7 @@ export default function DashboardLayout() {
       padding="md"
       bg="var(--mantine-color-gray-0)"
     >
-      <AppShell.Header data-sidebar-collapsed={collapsed}>
+      <AppShell.Header data-sidebar-collapsed={collapsed} data-no-print>
         <DashboardHeader
           session={session}
           mobileOpened={mobileOpened}
@@ -51,15 +52,15 @@ export default function DashboardLayout() {
           onLogout={() => void logout()}
         />
       </AppShell.Header>
-      <AppShell.Navbar data-sidebar-collapsed={collapsed} style={{ display: 'flex', flexDirection: 'column' }}>
+      <AppShell.Navbar data-sidebar-collapsed={collapsed} data-no-print style={{ display: 'flex', flexDirection: 'column' }}>
         <DashboardSidebar session={session} onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main data-sidebar-collapsed={collapsed} style={{ display: 'flex', flexDirection: 'column' }}>
+      <AppShell.Main data-sidebar-collapsed={collapsed} data-print-main style={{ display: 'flex', flexDirection: 'column' }}>
         <Box style={{ flex: 1 }} maw={1400} w="100%" mx="auto">
           {/* The page's own requests would only be refused while the password must be changed (issue 16 point 6). */}
           {!session.change_password && <Outlet />}
         </Box>
-        <Box component="footer" data-sidebar-collapsed={collapsed} pt="xl" pb="xs">
+        <Box component="footer" data-sidebar-collapsed={collapsed} data-no-print pt="xl" pb="xs">
           <Text size="xs" c="dimmed" ta="center">
             © {new Date().getFullYear()} Group Fares · Airline group tickets
           </Text>

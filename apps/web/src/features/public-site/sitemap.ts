@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { saveFile } from '@/lib/save-file';
 
 const d = paths.dashboard;
 
@@ -40,14 +41,5 @@ export const SITEMAP_FILE_NAME = 'sitemap.xml';
 
 /** Offers the generated sitemap as a download named sitemap.xml (001 §2). */
 export function downloadSitemap(origin: string = window.location.origin): void {
-  const blob = new Blob([buildSitemap(origin)], { type: 'application/xml' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = SITEMAP_FILE_NAME;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([buildSitemap(origin)], { type: 'application/xml' }), SITEMAP_FILE_NAME);
 }

@@ -34,10 +34,12 @@ describe("the dashboard's View all pages", () => {
     const { router } = renderApp('/dashboard/agents?status=pending');
     expect(await screen.findByText('crescent@example.com')).toBeInTheDocument();
     expect(screen.queryByText('bilal@example.com')).not.toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Pending' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending');
     expect(urlsOf(fetchMock, '/api/listofagents')).toEqual(['/api/listofagents?page=1&status=pending']);
 
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'All' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'All statuses' }));
     expect(await screen.findByText('bilal@example.com')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(urlsOf(fetchMock, '/api/listofagents').at(-1)).toBe('/api/listofagents?page=1');

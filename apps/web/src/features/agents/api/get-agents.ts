@@ -1,6 +1,7 @@
-import { listAgentsRoute, type ActiveStatus } from '@portal/contract/agents';
+import { ACTIVE_STATUSES, listAgentsRoute } from '@portal/contract/agents';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListFilters, ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 /**
@@ -10,18 +11,27 @@ import { usePagedList } from '@/lib/paged-list';
 export const agentsRootKey = ['agents'] as const;
 export const agentsQueryKey = [...agentsRootKey, 'list'] as const;
 
-export function getAgents({ page, status, signal }: { page: number; status?: ActiveStatus; signal?: AbortSignal }) {
-  return apiRequest(listAgentsRoute, { query: { page, status }, signal });
+/** The Agents table's search and status in the address (useListParams, decision 022). */
+export const AGENT_LIST_PARAMS = { search: 'text', status: ACTIVE_STATUSES } as const;
+
+export type AgentFilters = ListFilters<typeof AGENT_LIST_PARAMS>;
+
+export function getAgents({ page, filters = {}, signal }: { page: number; filters?: AgentFilters; signal?: AbortSignal }) {
+  return apiRequest(listAgentsRoute, { query: { page, ...filters }, signal });
 }
 
-export function getAgentsQueryOptions(page: number, status?: ActiveStatus) {
+export function getAgentsQueryOptions(page: number, filters: AgentFilters = {}) {
   return queryOptions({
-    queryKey: [...agentsQueryKey, { page, status: status ?? null }],
-    queryFn: ({ signal }) => getAgents({ page, status, signal }),
+    queryKey: [...agentsQueryKey, { page, ...filters }],
+    queryFn: ({ signal }) => getAgents({ page, filters, signal }),
   });
 }
 
-/** GET listofagents?page=N, page by page (001 §2, §4); `status` narrows it to one status (decision 023). */
-export function useAgents(status?: ActiveStatus) {
-  return usePagedList({ pageQuery: (page) => getAgentsQueryOptions(page, status), resetKey: status ?? '' });
+/** GET listofagents?page=N&search=&status=, page by page (001 §2, §4); a new search starts at page 1. */
+export function useAgents(filters: AgentFilters, pager?: ListPager) {
+  return usePagedList({
+    pageQuery: (page) => getAgentsQueryOptions(page, filters),
+    resetKey: JSON.stringify(filters),
+    pager,
+  });
 }

@@ -1,6 +1,7 @@
 import { listUsersRoute } from '@portal/contract/agents';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 import { agentsRootKey } from './get-agents';
 
@@ -16,6 +17,6 @@ export function getUsersQueryOptions(page: number) {
 }
 
 /** GET listofusers?page=N: page 1 replaces the list, later pages append (001 §2 All Users). */
-export function useUsers() {
-  return usePagedList({ pageQuery: getUsersQueryOptions });
+export function useUsers(pager?: ListPager) {
+  return usePagedList({ pageQuery: getUsersQueryOptions, pager });
 }

@@ -62,10 +62,10 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Agents' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Agent' })).toBeEnabled();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Number', 'Status', 'Action']);
-    expect(cellsOf('Bilal Ahmed')).toEqual(['Bilal AhmedAgent-1042', 'bilal@example.com', '+923001112233', 'Active', '']);
-    expect(cellsOf('Crescent Travel')[3]).toBe('pending');
-    expect(cellsOf('Zam Zam Tours')[3]).toBe('rejected');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Agency', 'Email', 'Number', 'Status', 'Action']);
+    expect(cellsOf('Bilal Ahmed')).toEqual(['Bilal AhmedAgent-1042', 'Bilal Travels', 'bilal@example.com', '+923001112233', 'Active', '']);
+    expect(cellsOf('Crescent Travel')[4]).toBe('pending');
+    expect(cellsOf('Zam Zam Tours')[4]).toBe('rejected');
 
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
     expect(await menuItemsOf(user, 'Crescent Travel')).toEqual(['View Profile', 'Edit', 'Accept', 'Reject', 'Delete']);
@@ -98,7 +98,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText(AGENT_APPROVED_MESSAGE)).toBeInTheDocument();
     expect(calls(fetchMock, 'approve-user')).toHaveLength(1);
     // The list shows the new status with the toast (refetched before it, decision 021).
-    await waitFor(() => expect(cellsOf('Crescent Travel')[3]).toBe('Active'));
+    await waitFor(() => expect(cellsOf('Crescent Travel')[4]).toBe('Active'));
   });
 
   it("when Reject and Delete are confirmed, then the server's messages toast; a refusal toasts the server's message", async () => {
@@ -164,8 +164,8 @@ describe('Agents table (001 §2, §4, §8)', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
-    expect(cellsOf('Bilal Ahmed')[3]).toBe('ActiveLocked');
-    expect(cellsOf('Crescent Travel')[3]).toBe('pending');
+    expect(cellsOf('Bilal Ahmed')[4]).toBe('ActiveLocked');
+    expect(cellsOf('Crescent Travel')[4]).toBe('pending');
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Unlock', 'Reject', 'Delete']);
     expect(await menuItemsOf(user, 'Crescent Travel')).toEqual(['View Profile', 'Edit', 'Accept', 'Reject', 'Delete']);
 
@@ -177,7 +177,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText(USER_UNLOCKED_MESSAGE)).toBeInTheDocument();
     const [, init] = calls(fetchMock, 'unlock-user')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ id: 12 });
-    await waitFor(() => expect(cellsOf('Bilal Ahmed')[3]).toBe('Active'));
+    await waitFor(() => expect(cellsOf('Bilal Ahmed')[4]).toBe('Active'));
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
   });
 
@@ -189,7 +189,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     renderApp('/dashboard/agents');
     const user = userEvent.setup();
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
-    expect(cellsOf('Bilal Ahmed')[3]).toBe('Active');
+    expect(cellsOf('Bilal Ahmed')[4]).toBe('Active');
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
   });
 
@@ -198,5 +198,47 @@ describe('Agents table (001 §2, §4, §8)', () => {
     stubFetch({ 'GET /api/listofagents': reply(listAgentsRoute, 200, buildPage([])) });
     renderApp('/dashboard/agents');
     expect(await screen.findByText('No Agent Found')).toBeInTheDocument();
+  });
+
+  it('when the admin types a search and picks a status, then listofagents is asked with both from page 1 and the address keeps them (issue 21 §7)', async () => {
+    storeSession();
+    const queries: URLSearchParams[] = [];
+    stubFetch({
+      'GET /api/listofagents': ({ url }) => {
+        const query = new URL(url, 'http://localhost').searchParams;
+        queries.push(query);
+        return reply(listAgentsRoute, 200, buildPage(query.get('status') === 'pending' ? [pendingAgent()] : [buildAgent(), pendingAgent()]));
+      },
+    });
+    const { router } = renderApp('/dashboard/agents');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
+
+    const filters = screen.getByRole('search', { name: 'Search agents' });
+    await user.type(within(filters).getByRole('textbox', { name: 'Search agents' }), 'crescent');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=crescent'));
+    await user.click(within(filters).getByRole('combobox', { name: 'Status' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['All statuses', 'Pending', 'Active', 'Rejected']);
+    await user.click(screen.getByRole('option', { name: 'Pending' }));
+
+    await waitFor(() => expect(screen.queryByText('Bilal Ahmed')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?search=crescent&status=pending');
+    expect([queries.at(-1)?.get('search'), queries.at(-1)?.get('status'), queries.at(-1)?.get('page')]).toEqual(['crescent', 'pending', '1']);
+  });
+
+  it('when the Agents page opens on an address with a search and a status, then the fields show them and the list is asked with them', async () => {
+    storeSession();
+    const queries: URLSearchParams[] = [];
+    stubFetch({
+      'GET /api/listofagents': ({ url }) => {
+        queries.push(new URL(url, 'http://localhost').searchParams);
+        return reply(listAgentsRoute, 200, buildPage([rejectedAgent()]));
+      },
+    });
+    renderApp('/dashboard/agents?search=zam&status=rejected');
+    expect(await screen.findByText('Zam Zam Tours')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search agents' })).toHaveValue('zam');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Rejected');
+    expect(queries.map((query) => [query.get('search'), query.get('status')])).toEqual([['zam', 'rejected']]);
   });
 });

@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format';
 import { useUsers } from '../api/get-users';
 import { AgentStatusBadge } from './agent-status-badge';
 import { LockedBadge } from '@/components/locked-badge';
+import { useListPager } from '@/lib/list-params';
 
 export const USER_COLUMNS = ['Image', 'Name', 'Email', 'Role', 'Status', 'Created', 'Agent Id', 'Agency'];
 
@@ -13,7 +14,7 @@ export const USER_COLUMNS = ['Image', 'Name', 'Email', 'Role', 'Status', 'Create
  * paged, page 1 replacing the list and later pages appending (lib/paged-list).
  */
 export function UsersTable() {
-  const list = useUsers();
+  const list = useUsers(useListPager());
   return (
     <ListTable columns={USER_COLUMNS} emptyText="No Record found." list={list} minWidth={900}>
       {list.rows.map((user) => (

@@ -1,6 +1,7 @@
 import { listAirlinesRoute } from '@portal/contract/airlines';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const airlinesQueryKey = ['airlines'] as const;
@@ -17,6 +18,6 @@ export function getAirlinesQueryOptions(page: number) {
 }
 
 /** GET listofairlines?page=N, page by page (001 §4). */
-export function useAirlines() {
-  return usePagedList({ pageQuery: getAirlinesQueryOptions });
+export function useAirlines(pager?: ListPager) {
+  return usePagedList({ pageQuery: getAirlinesQueryOptions, pager });
 }

@@ -7,6 +7,7 @@ import { ListTable } from '@/components/list-table';
 import { useDeleteAirline } from '../api/delete-airline';
 import { useAirlines } from '../api/get-airlines';
 import { AirlineFormModal } from './airline-form-modal';
+import { useListPager } from '@/lib/list-params';
 
 const COLUMNS = ['Logo', 'Full Name', 'Short Name', 'Status', 'Action'];
 
@@ -27,7 +28,7 @@ function AirlineActions({ airline }: { airline: Airline }) {
 
 /** Airlines table (001 §2): Logo, Full Name, Short Name, Status (Active when 1), Action; paged. */
 export function AirlinesTable() {
-  const list = useAirlines();
+  const list = useAirlines(useListPager());
   return (
     <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
       {list.rows.map((airline) => (

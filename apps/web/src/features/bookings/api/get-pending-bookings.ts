@@ -1,16 +1,16 @@
 import { pendingPaymentsRoute, unpaidBookingsRoute } from '@portal/contract/booking-lifecycle';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 import { bookingsQueryKey, searchParams, type BookingSearch } from './get-bookings';
 
 type PendingArgs = { admin: boolean; search: BookingSearch };
 
-/** Admins call pendingpayments (with the search), agents unpaid-bookings (000 §7). */
+/** Admins call pendingpayments, agents unpaid-bookings (000 §7); both with the search (decision 022). */
 export function getPendingBookings({ admin, search, page, signal }: PendingArgs & { page: number; signal?: AbortSignal }) {
-  return admin
-    ? apiRequest(pendingPaymentsRoute, { query: { page, ...searchParams(search) }, signal })
-    : apiRequest(unpaidBookingsRoute, { query: { page }, signal });
+  const query = { page, ...searchParams(search) };
+  return admin ? apiRequest(pendingPaymentsRoute, { query, signal }) : apiRequest(unpaidBookingsRoute, { query, signal });
 }
 
 export function getPendingBookingsQueryOptions(page: number, args: PendingArgs) {
@@ -21,9 +21,10 @@ export function getPendingBookingsQueryOptions(page: number, args: PendingArgs) 
 }
 
 /** The Unpaid list of 'Bookings Details' (000 §2), paged like every list (000 §4). */
-export function usePendingBookings(args: PendingArgs) {
+export function usePendingBookings(args: PendingArgs, pager?: ListPager) {
   return usePagedList({
     pageQuery: (page) => getPendingBookingsQueryOptions(page, args),
     resetKey: JSON.stringify(args),
+    pager,
   });
 }

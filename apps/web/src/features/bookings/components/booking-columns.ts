@@ -1,5 +1,8 @@
-/** Bookings table columns (000 §2): Pay. Status and Agent only for admins; the last one holds the actions menu. */
-export function getBookingColumns(admin: boolean): string[] {
+/**
+ * Bookings table columns (000 §2): Pay. Status and Agent only for admins; Due, the amount still owed, where a list is
+ * about payments (the General Report, issue 21 §8); the last one holds the actions menu.
+ */
+export function getBookingColumns(admin: boolean, { due = false }: { due?: boolean } = {}): string[] {
   return [
     'Id',
     'PNR',
@@ -7,6 +10,7 @@ export function getBookingColumns(admin: boolean): string[] {
     'Sector',
     'Date',
     ...(admin ? ['Pay. Status'] : []),
+    ...(due ? ['Due'] : []),
     'Pse. Name',
     ...(admin ? ['Agent'] : []),
     'Booking Date',

@@ -69,7 +69,7 @@ describe('All Bookings (000 §2, §4, §6)', () => {
     expect(await menuItemsOf(user, 7)).toEqual(['View', 'Edit Booking', 'Confirm Booking']);
   });
 
-  it('when an agent opens it, then its own list shows without the admin columns, links or search; Edit and Cancel only on Hold', async () => {
+  it('when an agent opens it, then its own list shows without the admin columns or links, with its own search; Edit and Cancel only on Hold', async () => {
     storeSession(agentSession());
     const fetchMock = stubFetch({
       'GET /api/agnetlistofbookings': reply(agentListOfBookingsRoute, 200, buildPage([buildBookingRow(), confirmedRow(), cancelledRow()])),
@@ -80,13 +80,17 @@ describe('All Bookings (000 §2, §4, §6)', () => {
     expect(await screen.findByText('ABC123')).toBeInTheDocument();
     expect(headings()).toEqual(['Id', 'PNR', 'Airline', 'Sector', 'Date', 'Pse. Name', 'Booking Date', 'Status', 'Action']);
     expect(screen.queryByRole('link', { name: 'ABC123' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('search', { name: 'Search bookings' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('table')).queryByText('Unpaid')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname)).not.toContain('/api/listofbookings');
 
     expect(await menuItemsOf(user, 5)).toEqual(['View', 'Edit', 'Cancel']);
     expect(await menuItemsOf(user, 6)).toEqual(['View']);
     expect(await menuItemsOf(user, 7)).toEqual(['View']);
+
+    // Issue 21 §7: agents search their own bookings, by everything but an agent's name.
+    const search = screen.getByRole('search', { name: 'Search bookings' });
+    await user.click(within(search).getByRole('combobox', { name: 'Search By' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['PNR', 'Booking Date', 'Passenger Name', 'Booking Id']);
   });
 
   it("when there are no bookings, then 'No bookings found' shows", async () => {

@@ -1,11 +1,10 @@
 import type { BookingListStatus } from '@portal/contract/booking-lifecycle';
 import { NO_BOOKINGS_FOUND_TEXT } from '@portal/contract/booking-lifecycle';
-import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { PagerFooter } from '@/components/pager-footer';
 import { isAdmin, useSession } from '@/lib/session';
-import { useBookings, type BookingSearch as Search } from '../api/get-bookings';
-import { BookingSearch } from './booking-search';
+import { useBookings } from '../api/get-bookings';
+import { BookingSearch, useBookingSearch } from './booking-search';
 import { BookingsTable } from './bookings-table';
 
 type BookingsListProps = {
@@ -14,15 +13,18 @@ type BookingsListProps = {
   status?: BookingListStatus;
 };
 
-/** All Bookings (000 §2) and the cancelled bookings page that reuses it: admin search, table, pager. */
+/**
+ * All Bookings (000 §2) and the cancelled bookings page that reuses it: search (admins every booking, agents their
+ * own; decision 022), table, pager; the search and the page are kept in the address.
+ */
 export function BookingsList({ title, status }: BookingsListProps) {
   const admin = isAdmin(useSession());
-  const [search, setSearch] = useState<Search>(null);
-  const list = useBookings({ admin, search: admin ? search : null, status });
+  const { search, setSearch, targets, pager } = useBookingSearch(admin);
+  const list = useBookings({ admin, search, status }, pager);
   return (
     <>
       <PageHeader title={title} />
-      {admin ? <BookingSearch active={search} onChange={setSearch} /> : null}
+      <BookingSearch active={search} onChange={setSearch} targets={targets} />
       <BookingsTable
         rows={list.rows}
         admin={admin}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { DataTable, TableCard } from '@/components/data-table';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatPKR } from '@/lib/format';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { getBookingColumns } from './booking-columns';
 import type { BookingRow } from './booking-row';
@@ -20,9 +20,11 @@ type BookingsTableProps = {
   caption?: ReactNode;
   /** The pager footer of a paged list. */
   footer?: ReactNode;
+  /** A Due column: what is still owed on each booking (the General Report). */
+  withDue?: boolean;
 };
 
-function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boolean }) {
+function BookingTableRow({ booking, admin, withDue }: { booking: BookingRow; admin: boolean; withDue: boolean }) {
   const more = booking.passengers - 1;
   return (
     <Table.Tr>
@@ -57,6 +59,11 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
       {admin ? (
         <Table.Td>
           <PaymentStatusBadge status={booking.payment_status} />
+        </Table.Td>
+      ) : null}
+      {withDue ? (
+        <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+          {formatPKR(booking.remaining_amount)}
         </Table.Td>
       ) : null}
       <Table.Td>
@@ -94,19 +101,20 @@ function BookingTableRow({ booking, admin }: { booking: BookingRow; admin: boole
  * columns, the status badges, the row menu, and the empty text. Status and the menu stay pinned on a laptop;
  * a phone shows each booking as a card (DataTable).
  */
-export function BookingsTable({ rows, admin, emptyText, loading = false, caption, footer }: BookingsTableProps) {
-  const columns = getBookingColumns(admin);
+export function BookingsTable({ rows, admin, emptyText, loading = false, caption, footer, withDue = false }: BookingsTableProps) {
+  const columns = getBookingColumns(admin, { due: withDue });
   return (
     <TableCard caption={caption}>
       <DataTable
         columns={columns}
-        minWidth={admin ? 1000 : 900}
+        minWidth={(admin ? 1000 : 900) + (withDue ? 110 : 0)}
         stickyEnd={2}
+        actionsColumn
         label={typeof caption === 'string' ? caption : 'Bookings'}
         empty={rows.length === 0 ? { text: emptyText, loading } : undefined}
       >
         {rows.map((booking) => (
-          <BookingTableRow key={booking.id} booking={booking} admin={admin} />
+          <BookingTableRow key={booking.id} booking={booking} admin={admin} withDue={withDue} />
         ))}
       </DataTable>
       {footer}

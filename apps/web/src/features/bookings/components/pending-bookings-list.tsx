@@ -1,12 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { NO_PENDING_BOOKINGS_FOUND_TEXT, PENDING_BOOKINGS_TITLE } from '@portal/contract/booking-lifecycle';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { PagerFooter } from '@/components/pager-footer';
 import { isAdmin, useSession } from '@/lib/session';
 import { usePendingBookings } from '../api/get-pending-bookings';
-import type { BookingSearch as Search } from '../api/get-bookings';
-import { BookingSearch } from './booking-search';
+import { BookingSearch, useBookingSearch } from './booking-search';
 import { BookingsTable } from './bookings-table';
 
 export const PLEASE_WAIT_TEXT = 'Please wait...';
@@ -26,13 +25,13 @@ function usePleaseWaitToast(active: boolean) {
 /** /dashboard/pendingbookings, 'Bookings Details' (000 §2): confirmed bookings not fully paid. */
 export function PendingBookingsList() {
   const admin = isAdmin(useSession());
-  const [search, setSearch] = useState<Search>(null);
-  const list = usePendingBookings({ admin, search: admin ? search : null });
+  const { search, setSearch, targets, pager } = useBookingSearch(admin);
+  const list = usePendingBookings({ admin, search }, pager);
   usePleaseWaitToast(list.isFetching);
   return (
     <>
       <PageHeader title={PENDING_BOOKINGS_TITLE} />
-      {admin ? <BookingSearch active={search} onChange={setSearch} /> : null}
+      <BookingSearch active={search} onChange={setSearch} targets={targets} />
       <BookingsTable
         rows={list.rows}
         admin={admin}

@@ -1,6 +1,7 @@
 import { listEmailsRoute } from '@portal/contract/emails';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const emailsQueryKey = ['emails'] as const;
@@ -17,6 +18,6 @@ export function getEmailsQueryOptions(page: number) {
 }
 
 /** GET listofemails?page=N: the outbox, newest first, page by page (001 §4). */
-export function useEmails() {
-  return usePagedList({ pageQuery: getEmailsQueryOptions });
+export function useEmails(pager?: ListPager) {
+  return usePagedList({ pageQuery: getEmailsQueryOptions, pager });
 }

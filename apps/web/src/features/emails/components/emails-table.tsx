@@ -8,6 +8,7 @@ import { useEmails } from '../api/get-emails';
 import { useResendEmail } from '../api/resend-email';
 import { EmailStatusBadge } from './email-status-badge';
 import { EmailViewModal } from './email-view-modal';
+import { useListPager } from '@/lib/list-params';
 
 function EmailActions({ email }: { email: EmailSummary }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -40,7 +41,7 @@ function EmailActions({ email }: { email: EmailSummary }) {
 
 /** Emails (001 §2, PRODUCT §5): the outbox with Sr#, To, Subject, Status, Action (view, resend); paged. */
 export function EmailsTable() {
-  const list = useEmails();
+  const list = useEmails(useListPager());
   return (
     <ListTable columns={[...EMAIL_COLUMNS]} emptyText={NO_EMAIL_FOUND_TEXT} list={list}>
       {list.rows.map((email, index) => (

@@ -1,6 +1,7 @@
 import { listGroupHistoryRoute } from '@portal/contract/groups';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 import { groupsQueryKey, type GroupFilters } from './get-groups';
 
@@ -16,9 +17,10 @@ export function getGroupHistoryQueryOptions(page: number, filters: GroupFilters)
 }
 
 /** GET listofgrouphistory?page=N&date=&pnr= : closed groups (001 §2, §7). */
-export function useGroupHistory(filters: GroupFilters) {
+export function useGroupHistory(filters: GroupFilters, pager?: ListPager) {
   return usePagedList({
     pageQuery: (page) => getGroupHistoryQueryOptions(page, filters),
     resetKey: JSON.stringify(filters),
+    pager,
   });
 }

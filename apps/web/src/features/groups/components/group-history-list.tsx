@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { useListParams } from '@/lib/list-params';
 import { useGroupHistory } from '../api/get-group-history';
-import type { GroupFilters } from '../api/get-groups';
+import { GROUP_SEARCH_PARAMS } from '../api/get-groups';
 import { AddGroupLink } from './add-group-link';
 import { GroupActions } from './group-actions';
 import { GroupSearch } from './group-search';
@@ -12,12 +12,12 @@ import { GroupsTable } from './groups-table';
  * A closed group can be re-opened here (Active Group) or deleted; editing happens once it is open again.
  */
 export function GroupHistoryList() {
-  const [filters, setFilters] = useState<GroupFilters>({});
-  const list = useGroupHistory(filters);
+  const { filters, setFilters, pager } = useListParams(GROUP_SEARCH_PARAMS);
+  const list = useGroupHistory(filters, pager);
   return (
     <>
       <PageHeader title="Closed Groups" description={`${list.total} closed`} actions={<AddGroupLink />} />
-      <GroupSearch onChange={setFilters} />
+      <GroupSearch value={filters} onChange={setFilters} />
       <GroupsTable list={list} actions={(group) => <GroupActions group={group} withEdit={false} />} />
     </>
   );

@@ -1,5 +1,5 @@
-import { GROUP_CLOSED_MESSAGE, listGroupsRoute, updateGroupStatusRoute } from '@portal/contract/groups';
-import { screen, within } from '@testing-library/react';
+import { GROUP_CLOSED_MESSAGE, listGroupHistoryRoute, listGroupsRoute, updateGroupStatusRoute } from '@portal/contract/groups';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_ACTION_TEXT } from '@/config/constants';
@@ -74,5 +74,39 @@ describe('Groups list (001 §2)', () => {
 
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(GROUP_CLOSED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('when a PNR is typed and a date picked, then the address keeps both; opened again from it, the fields and the query show them (issue 21 §7)', async () => {
+    storeSession();
+    const queries: URLSearchParams[] = [];
+    stubFetch({
+      'GET /api/listofgroups': ({ url }) => {
+        queries.push(new URL(url, 'http://localhost').searchParams);
+        return reply(listGroupsRoute, 200, buildPage([buildGroup()]));
+      },
+    });
+    const { router } = renderApp('/dashboard/groups');
+    const user = userEvent.setup();
+    expect(await screen.findByText('ABC123')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search by PNR'), 'abc');
+    await waitFor(() => expect(router.state.location.search).toBe('?pnr=abc'));
+    await waitFor(() => expect(queries.at(-1)?.get('pnr')).toBe('abc'));
+  });
+
+  it('when Closed Groups opens on an address with a PNR and a date, then the fields and the query show them (issue 21 §7)', async () => {
+    storeSession();
+    const queries: URLSearchParams[] = [];
+    stubFetch({
+      'GET /api/listofgrouphistory': ({ url }) => {
+        queries.push(new URL(url, 'http://localhost').searchParams);
+        return reply(listGroupHistoryRoute, 200, buildPage([buildGroup({ close_status: 1 })]));
+      },
+    });
+    renderApp('/dashboard/groups-history?pnr=XYZ&date=2031-03-10');
+    expect(await screen.findByText('ABC123')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search by PNR')).toHaveValue('XYZ');
+    expect(screen.getByRole('button', { name: 'Search by date' })).toHaveTextContent('10 Mar 2031');
+    expect(queries.map((query) => [query.get('pnr'), query.get('date')])).toEqual([['XYZ', '2031-03-10']]);
   });
 });

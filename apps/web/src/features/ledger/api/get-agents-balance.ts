@@ -1,6 +1,7 @@
 import { agentsBalanceRoute } from '@portal/contract/ledger';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 import { ledgerQueryKey } from './get-account-report';
 
@@ -19,6 +20,6 @@ export function getAgentsBalanceQueryOptions(page: number) {
 }
 
 /** GET allagentsbalancelist?page=N, paged like every list (001 §4). */
-export function useAgentsBalance() {
-  return usePagedList({ pageQuery: getAgentsBalanceQueryOptions });
+export function useAgentsBalance(pager?: ListPager) {
+  return usePagedList({ pageQuery: getAgentsBalanceQueryOptions, pager });
 }

@@ -65,27 +65,27 @@ describe('My Ledger (001 §2 Accounts, role user)', () => {
     expect(amountsOf('Closing Balance')).toEqual(['PKR 0', 'PKR 0', 'PKR 5,000']);
   });
 
-  it('when type date is chosen, then Save stays disabled until From and To are both set, and both are sent', async () => {
+  it('when type date is chosen, then Show ledger stays disabled until From and To are both set, and both are sent', async () => {
     storeSession(agentSession());
     const fetchMock = stubFetch({ 'POST /api/account-api': reply(accountReportRoute, 200, buildAccountReport()) });
     renderApp('/dashboard/accounts');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Ledger' });
-    const save = screen.getByRole('button', { name: 'Save' });
-    expect(save).toBeEnabled();
+    const show = screen.getByRole('button', { name: 'Show ledger' });
+    expect(show).toBeEnabled();
 
     await user.click(screen.getByRole('radio', { name: 'Date' }));
-    expect(save).toBeDisabled();
+    expect(show).toBeDisabled();
     // An empty picker opens on the browser's current month.
     const month = dayjs().startOf('month');
     await user.click(screen.getByRole('button', { name: 'From' }));
     await user.click(await screen.findByRole('button', { name: month.format('D MMMM YYYY') }));
-    expect(save).toBeDisabled();
+    expect(show).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'To' }));
     await user.click(await screen.findByRole('button', { name: month.add(1, 'day').format('D MMMM YYYY') }));
-    expect(save).toBeEnabled();
+    expect(show).toBeEnabled();
 
-    await user.click(save);
+    await user.click(show);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(formOf(fetchMock.mock.calls[1]?.[1]?.body)).toEqual({
       agent_id: '1042',
@@ -97,14 +97,14 @@ describe('My Ledger (001 §2 Accounts, role user)', () => {
 });
 
 describe('Agent Ledger (001 §2 Accounts, admin)', () => {
-  it("when an admin searches for an agent that does not exist, then 'No Agent Found' shows and Save stays disabled", async () => {
+  it("when an admin searches for an agent that does not exist, then 'No Agent Found' shows and Show ledger stays disabled", async () => {
     storeSession();
     const fetchMock = stubFetch({ 'POST /api/searchagent': reply(searchAgentRoute, 200, { data: [] }) });
     renderApp('/dashboard/accounts');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Agent Ledger' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show ledger' })).toBeDisabled();
     // Nothing is searched, or reported, before a query is typed.
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -113,10 +113,10 @@ describe('Agent Ledger (001 §2 Accounts, admin)', () => {
     const queries = fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { searchquery: string }).searchquery);
     expect(queries.at(-1)).toBe('zzz');
     expect(queries.every((query) => query !== '')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show ledger' })).toBeDisabled();
   });
 
-  it("when an admin picks an agent and saves, then that agent's report shows with PNR links", async () => {
+  it("when an admin picks an agent and shows the ledger, then that agent's report shows with PNR links", async () => {
     storeSession();
     const fetchMock = stubFetch({
       'POST /api/searchagent': reply(searchAgentRoute, 200, {
@@ -129,7 +129,7 @@ describe('Agent Ledger (001 §2 Accounts, admin)', () => {
 
     await user.type(await screen.findByRole('combobox', { name: 'Agent' }), 'Bilal');
     await user.click(await screen.findByRole('option', { name: 'Bilal Travels (Agent-1042)' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Show ledger' }));
 
     await screen.findByRole('table', { name: 'Ledger' });
     const report = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/account-api'));

@@ -1,13 +1,11 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { isDebit, NO_LEDGER_RECORD_TEXT, type AccountReport, type LedgerRow } from '@portal/contract/ledger';
+import { isDebit, LEDGER_TYPE_LABELS, NO_LEDGER_RECORD_TEXT, type AccountReport, type LedgerRow } from '@portal/contract/ledger';
 import { Link } from 'react-router';
 import { DataTable, EmptyRows, TableCard } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { formatDate, formatPKR } from '@/lib/format';
 
 export const LEDGER_COLUMNS = ['Date', 'Description', 'PNR', 'Debit', 'Credit', 'Balance'];
-
-const TYPE_LABELS: Record<LedgerRow['type'], string> = { out: 'Booking', in: 'Payment', reversal: 'Reversal' };
 
 /** 001 §2: rows of type out (or discount) are debits, the others credits. */
 export function splitAmount(row: Pick<LedgerRow, 'type' | 'receive_amount'>): { debit: number | null; credit: number | null } {
@@ -79,7 +77,7 @@ export function LedgerTable({ report, admin }: { report: AccountReport; admin: b
                 <Table.Td>
                   <Text size="sm">{row.text}</Text>
                   <Text size="xs" c="dimmed">
-                    {TYPE_LABELS[row.type]}
+                    {LEDGER_TYPE_LABELS[row.type]}
                     {row.booking !== null ? (
                       <>
                         {' · '}

@@ -1,6 +1,7 @@
 import { listMySectorsRoute } from '@portal/contract/my-sectors';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const mySectorsQueryKey = ['my-sectors'] as const;
@@ -17,6 +18,6 @@ export function getMySectorsQueryOptions(page: number) {
 }
 
 /** GET listofmysectors?page=N, page by page (001 §4). */
-export function useMySectors() {
-  return usePagedList({ pageQuery: getMySectorsQueryOptions });
+export function useMySectors(pager?: ListPager) {
+  return usePagedList({ pageQuery: getMySectorsQueryOptions, pager });
 }

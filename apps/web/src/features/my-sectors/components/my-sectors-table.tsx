@@ -11,6 +11,7 @@ import { useDeleteMySector } from '../api/delete-my-sector';
 import { useMySectors } from '../api/get-my-sectors';
 import { useToggleMySectorStatus } from '../api/update-my-sector';
 import { MySectorFormModal } from './my-sector-form-modal';
+import { useListPager } from '@/lib/list-params';
 
 const COLUMNS = ['Name', 'Image', 'Status', 'Total PNR', 'Booking List', 'Action'];
 
@@ -54,7 +55,7 @@ function MySectorActions({ mySector }: { mySector: MySector }) {
 
 /** My Sectors (001 §2): name, image, status switch, totalpnr, the my sector's Booking List; paged. */
 export function MySectorsTable() {
-  const list = useMySectors();
+  const list = useMySectors(useListPager());
   return (
     <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
       {list.rows.map((mySector) => (

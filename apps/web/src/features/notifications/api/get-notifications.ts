@@ -1,6 +1,7 @@
 import { listNotificationsRoute } from '@portal/contract/notifications';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 /** Every notifications answer (list pages, the unread count) starts with this key; a push invalidates it. */
@@ -20,6 +21,6 @@ export function getNotificationsQueryOptions(page: number) {
 }
 
 /** GET listofnotification?page=N (000 §7): the caller's notifications, newest first, page by page. */
-export function useNotifications() {
-  return usePagedList({ pageQuery: getNotificationsQueryOptions });
+export function useNotifications(pager?: ListPager) {
+  return usePagedList({ pageQuery: getNotificationsQueryOptions, pager });
 }

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { useListPager } from '@/lib/list-params';
 
 const orMissing = (value: string | null | undefined) => value?.trim() || NOTIFICATION_MISSING_TEXT;
 
@@ -63,7 +64,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
  * keep their mark until the page is opened again.
  */
 export function NotificationsList() {
-  const list = useNotifications();
+  const list = useNotifications(useListPager());
   const { mutate: markAllRead } = useMarkNotificationsRead();
   const marked = useRef(false);
   const loaded = !list.isLoading && list.error === null;

@@ -1,6 +1,7 @@
 import { bannersListRoute, DASH_BTN_ID_HEADER } from '@portal/contract/banners';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const buttonBannersQueryKey = ['promotion', 'button-banners'] as const;
@@ -19,6 +20,6 @@ export function getButtonBannersQueryOptions(dashBtnId: string) {
 }
 
 /** The active banners of one dashboard button, page by page (p/{id}/{name}, 001 §2). */
-export function useButtonBanners(dashBtnId: string) {
-  return usePagedList({ pageQuery: getButtonBannersQueryOptions(dashBtnId), resetKey: dashBtnId });
+export function useButtonBanners(dashBtnId: string, pager?: ListPager) {
+  return usePagedList({ pageQuery: getButtonBannersQueryOptions(dashBtnId), resetKey: dashBtnId, pager });
 }

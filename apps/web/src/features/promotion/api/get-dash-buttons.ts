@@ -1,6 +1,7 @@
 import { listDashButtonsRoute } from '@portal/contract/dashboard-buttons';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const dashButtonsQueryKey = ['promotion', 'dash-buttons'] as const;
@@ -26,8 +27,8 @@ export function getAllDashButtonsQueryOptions() {
 }
 
 /** The 'All Buttons' table, page by page (001 §4). */
-export function useDashButtons() {
-  return usePagedList({ pageQuery: getDashButtonsQueryOptions });
+export function useDashButtons(pager?: ListPager) {
+  return usePagedList({ pageQuery: getDashButtonsQueryOptions, pager });
 }
 
 /** Every button, for the banner modal's Select Button. */

@@ -1,6 +1,7 @@
 import { allBannersListRoute } from '@portal/contract/banners';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const promotionBannersQueryKey = ['promotion', 'banners'] as const;
@@ -18,6 +19,6 @@ export function getPromotionBannersQueryOptions(page: number) {
 }
 
 /** GET allbanners-list?page=N for the 'All Banners' table (admins get every banner, active or not). */
-export function usePromotionBanners() {
-  return usePagedList({ pageQuery: getPromotionBannersQueryOptions });
+export function usePromotionBanners(pager?: ListPager) {
+  return usePagedList({ pageQuery: getPromotionBannersQueryOptions, pager });
 }

@@ -8,6 +8,7 @@ import { useDeleteBanner } from '../api/delete-banner';
 import { usePromotionBanners } from '../api/get-promotion-banners';
 import { BannerFormModal } from './banner-form-modal';
 import { StatusBadge } from './status-badge';
+import { useListPager } from '@/lib/list-params';
 
 const COLUMNS = ['Image', 'Title', 'Status', 'Action'];
 
@@ -36,7 +37,7 @@ function BannerActions({ banner }: { banner: Banner }) {
 
 /** 'All Banners' (001 §2 Promotion): Image, Title, Status, Action; every banner, active or not; paged. */
 export function BannersTable() {
-  const list = usePromotionBanners();
+  const list = usePromotionBanners(useListPager());
   return (
     <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
       {list.rows.map((banner) => (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { PagerFooter } from '@/components/pager-footer';
 import { useButtonBanners } from '../api/get-button-banners';
+import { useListPager } from '@/lib/list-params';
 
 type ShownBanner = Banner & { image: string };
 
@@ -12,7 +13,7 @@ type ShownBanner = Banner & { image: string };
  * in a fullscreen view. A failed load is only logged by the query layer (001 §8: no message), so it reads as empty.
  */
 export function ButtonBannersGallery({ dashBtnId }: { dashBtnId: string }) {
-  const list = useButtonBanners(dashBtnId);
+  const list = useButtonBanners(dashBtnId, useListPager());
   const [opened, setOpened] = useState<ShownBanner | null>(null);
   const shown = list.rows.filter((banner): banner is ShownBanner => banner.image !== null);
 

@@ -10,6 +10,7 @@ import { useDeleteButton } from '../api/delete-button';
 import { useDashButtons } from '../api/get-dash-buttons';
 import { ButtonFormModal } from './button-form-modal';
 import { StatusBadge } from './status-badge';
+import { useListPager } from '@/lib/list-params';
 
 const COLUMNS = ['Image', 'Title', 'Target', 'Status', 'Action'];
 
@@ -38,7 +39,7 @@ function ButtonActions({ button }: { button: DashButton }) {
 
 /** 'All Buttons' (001 §2 Custom Btn): Image, Title, Target (linking to its banners page), Status, Action; paged. */
 export function ButtonsTable() {
-  const list = useDashButtons();
+  const list = useDashButtons(useListPager());
   return (
     <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
       {list.rows.map((button) => (

@@ -1,6 +1,7 @@
 import { listSectorsRoute } from '@portal/contract/sectors';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { ListPager } from '@/lib/list-params';
 import { usePagedList } from '@/lib/paged-list';
 
 export const sectorsQueryKey = ['sectors'] as const;
@@ -17,6 +18,6 @@ export function getSectorsQueryOptions(page: number) {
 }
 
 /** GET listofsectors?page=N, page by page (001 §4). */
-export function useSectors() {
-  return usePagedList({ pageQuery: getSectorsQueryOptions });
+export function useSectors(pager?: ListPager) {
+  return usePagedList({ pageQuery: getSectorsQueryOptions, pager });
 }

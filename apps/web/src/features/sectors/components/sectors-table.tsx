@@ -6,6 +6,7 @@ import { ListTable } from '@/components/list-table';
 import { useDeleteSector } from '../api/delete-sector';
 import { useSectors } from '../api/get-sectors';
 import { SectorFormModal } from './sector-form-modal';
+import { useListPager } from '@/lib/list-params';
 
 const COLUMNS = ['Sector', 'From', 'From-City', 'To', 'To-City', 'Status', 'Action'];
 
@@ -26,7 +27,7 @@ function SectorActions({ sector }: { sector: Sector }) {
 
 /** Sectors table (001 §2): Sector, From, From-City, To, To-City, Status, Action; paged. */
 export function SectorsTable() {
-  const list = useSectors();
+  const list = useSectors(useListPager());
   return (
     <ListTable columns={COLUMNS} emptyText="No Data Found" list={list}>
       {list.rows.map((sector) => (

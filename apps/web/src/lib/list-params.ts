@@ -1,0 +1,120 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's filters and page in the address (issue 21 §7, decision 022), so Back from a row's page, a reload or a
+ * shared link shows the same filtered list. Every list page reads its state here and nowhere else.
+ *
+ * - Each filter is a search parameter of its own name (`?pnr=ABC&page=2`); what is not valid for its kind is
+ *   ignored, as if absent (an old or hand-typed address never breaks the page).
+ * - Changing the filters drops `page` (a new search starts at page 1, 001 §4); paging keeps the filters.
+ * - Both replace the current history entry: Back leaves the list rather than stepping through each keystroke.
+ * - Parameters that are not the list's own are kept.
+ */
+
+/** text: any non-blank text; date: YYYY-MM-DD; id: a whole number from 1; a list: one of its values. */
+export type ListParamKind = 'text' | 'date' | 'id' | readonly string[];
+export type ListParamsSpec = Record<string, ListParamKind>;
+
+type ValueOf<K extends ListParamKind> = K extends readonly (infer V extends string)[] ? V : string;
+export type ListFilters<S extends ListParamsSpec> = { [P in keyof S]?: ValueOf<S[P]> };
+
+/** Pages are loaded one after another and shown together (paged-list.ts): an address asks for at most this many. */
+export const MAX_LIST_PAGE = 25;
+
+/** The page state a paged list takes from the address (usePagedList's `pager`). */
+export type ListPager = { page: number; setPage: (page: number) => void; maxPage: number };
+
+export type ListParams<S extends ListParamsSpec> = {
+  /** The valid filters of the address; a stable object while the address does not change. */
+  filters: ListFilters<S>;
+  /** Replaces every filter of the spec (undefined or '' removes one) and goes back to page 1. */
+  setFilters: (next: ListFilters<S>) => void;
+  pager: ListPager;
+};
+
+function isValidDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function parseValue(kind: ListParamKind, raw: string | null): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (kind === 'text') return value;
+  if (kind === 'date') return isValidDate(value) ? value : undefined;
+  if (kind === 'id') return /^\d{1,10}$/.test(value) && Number(value) >= 1 ? String(Number(value)) : undefined;
+  return kind.includes(value) ? value : undefined;
+}
+
+function parsePage(raw: string | null): number {
+  const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return Math.min(Math.max(page, 1), MAX_LIST_PAGE);
+}
+
+function parseFilters<S extends ListParamsSpec>(spec: S, query: string): ListFilters<S> {
+  const params = new URLSearchParams(query);
+  const values: Record<string, string> = {};
+  for (const [name, kind] of Object.entries(spec)) {
+    const value = parseValue(kind, params.get(name));
+    if (value !== undefined) values[name] = value;
+  }
+  return values as ListFilters<S>;
+}
+
+/**
+ * Reads and writes a list's filters and its page in the address. `spec` names each filter and its kind; declare it
+ * once at module level, so the filters object stays the same while the address does.
+ */
+export function useListParams<const S extends ListParamsSpec>(spec: S): ListParams<S> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.toString();
+  const filters = useMemo(() => parseFilters(spec, query), [spec, query]);
+  const page = parsePage(searchParams.get('page'));
+
+  const setFilters = useCallback(
+    (next: ListFilters<S>) => {
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          for (const name of Object.keys(spec)) {
+            const value = (next as Record<string, string | undefined>)[name]?.trim();
+            if (value) params.set(name, value);
+            else params.delete(name);
+          }
+          params.delete('page');
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams, spec],
+  );
+
+  const setPage = useCallback(
+    (next: number) => {
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          const clamped = Math.min(Math.max(Math.trunc(next), 1), MAX_LIST_PAGE);
+          if (clamped > 1) params.set('page', String(clamped));
+          else params.delete('page');
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const pager = useMemo(() => ({ page, setPage, maxPage: MAX_LIST_PAGE }), [page, setPage]);
+  return { filters, setFilters, pager };
+}
+
+const NO_FILTERS = {} satisfies ListParamsSpec;
+
+/** The address's page of a list that has no filters of its own. */
+export function useListPager(): ListPager {
+  return useListParams(NO_FILTERS).pager;
+}
