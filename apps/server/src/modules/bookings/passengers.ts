@@ -147,8 +147,10 @@ export async function checkPassportsFree({
   passportNos: readonly string[];
   exceptBookingId?: number;
 }): Promise<void> {
-  const booked = await findBookedPassports({ db, groupId, passportNos, exceptBookingId });
-  const first = passportNos.find((passportNo) => booked.has(passportNo));
+  // An empty number (a passenger whose name comes later) is nobody's passport.
+  const numbers = passportNos.filter((passportNo) => passportNo !== '');
+  const booked = await findBookedPassports({ db, groupId, passportNos: numbers, exceptBookingId });
+  const first = numbers.find((passportNo) => booked.has(passportNo));
   if (first !== undefined) throw createPassportAlreadyBookedError(first);
 }
 
