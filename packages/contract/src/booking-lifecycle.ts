@@ -10,6 +10,7 @@ import {
   required,
 } from './common.js';
 import {
+  addRepeatedPassportIssues,
   findPassengerTitle,
   MAX_PASSENGERS,
   passengerFieldsSchema,
@@ -471,6 +472,7 @@ export const bookingUpdateBodySchema = z
       }
       if (parsed.success && title) passengers.push({ ...parsed.data, title });
     }
+    addRepeatedPassportIssues(body.passport_no.slice(0, count), ctx);
     return { booking_id: body.booking_id, passengers };
   });
 export type BookingUpdateBody = z.output<typeof bookingUpdateBodySchema>;

@@ -45,6 +45,16 @@ export const BOOKING_ADDED_MESSAGE = 'Ticket booked successfully!';
 export const BOOKED_TITLE = 'Ticket Booked!';
 export const AGENT_INVALID_MESSAGE = 'The selected agent is invalid.';
 export const PNR_INVALID_MESSAGE = 'The selected pnr is invalid.';
+/**
+ * PRODUCT §6 "Duplicate passengers": 409 of add-booking and booking-update (and of confirming a released
+ * booking, decision 025) when a passport number is already on a live booking of the group, whoever booked it.
+ * `passportNo` is the normalised number (normalisePassportNo).
+ */
+export function passportAlreadyBookedMessage(passportNo: string): string {
+  return `Passport ${passportNo} is already booked on this group.`;
+}
+/** PRODUCT §6: 422 on the passport no of a passenger whose number an earlier passenger of the same request has. */
+export const PASSPORT_REPEATED_MESSAGE = 'The passport no is already entered for another passenger of this booking.';
 
 /** The most agents searchagent answers. */
 export const AGENT_SEARCH_LIMIT = 20;
@@ -208,6 +218,41 @@ export function getPassengerDateErrors({
   return errors;
 }
 
+// ---- Passport numbers (PRODUCT §6 "Duplicate passengers", decision 025) ---------------------------------
+
+/**
+ * A passport number as stored and compared: every white space removed (leading, trailing and inner, as agents
+ * copy 'AB 1234567' from the booklet) and upper-cased, so ' ab 1234567 ' and 'AB1234567' are one passport.
+ */
+export function normalisePassportNo(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * The positions of the passengers whose passport number an earlier passenger of the same list already has
+ * (normalised; empty or missing numbers are left to the required rule): the second of two is the one reported.
+ */
+export function findRepeatedPassports(passportNos: ReadonlyArray<unknown>): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  passportNos.forEach((value, index) => {
+    if (typeof value !== 'string') return;
+    const number = normalisePassportNo(value);
+    if (number === '') return;
+    if (seen.has(number)) repeated.push(index);
+    else seen.add(number);
+  });
+  return repeated;
+}
+
+/**
+ * Which passenger a 409 passportAlreadyBookedMessage is about: the index of the first passport number of the
+ * form that makes exactly that message, or -1. The dialogs put the message under that passenger's field.
+ */
+export function findBookedPassportIndex(message: string, passportNos: ReadonlyArray<string | null | undefined>): number {
+  return passportNos.findIndex((value) => typeof value === 'string' && passportAlreadyBookedMessage(normalisePassportNo(value)) === message);
+}
+
 // ---- Field schemas -------------------------------------------------------------------------------------
 
 /** A count of the dialog (000 §5): a whole number, empty or absent counts as 0; forms send text. */
@@ -344,7 +389,7 @@ export const passengerFieldsSchema = z.object({
   lastname: passengerNameField('last name'),
   dob: passengerDateField('date of birth'),
   passport_no: textField('passport no', 20)
-    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .transform(normalisePassportNo)
     .refine((value) => /^[A-Z0-9-]+$/.test(value), { error: 'The passport no may only contain letters, numbers and hyphens.' }),
   passport_expiry_date: passengerDateField('passport expiry date'),
   passport_img: requiredFileField('passport image', DOCUMENT_TYPES),
@@ -362,6 +407,17 @@ export interface PassengerInput {
   passport_expiry_date: string;
   passport_img: FormFile;
   visa_copy: FormFile | undefined;
+}
+
+/**
+ * PRODUCT §6: two passengers of one request with the same passport number: a 422 on the later one's
+ * `passport_no.N` (a number the field rule already refused gets no second message). Shared with booking-update.
+ */
+export function addRepeatedPassportIssues(passportNos: ReadonlyArray<unknown>, ctx: z.RefinementCtx): void {
+  for (const index of findRepeatedPassports(passportNos)) {
+    if (!passengerFieldsSchema.shape.passport_no.safeParse(passportNos[index]).success) continue;
+    ctx.addIssue({ code: 'custom', path: ['passport_no', index], message: PASSPORT_REPEATED_MESSAGE });
+  }
 }
 
 /** Per-passenger form arrays and the name each one's errors are keyed by. */
@@ -470,6 +526,7 @@ function readPassengers(body: AddBookingFields, ctx: z.RefinementCtx): Passenger
     infants: types.filter((type) => type === 'infant').length,
   };
   for (const message of Object.values(getCountErrors(counts))) ctx.addIssue({ code: 'custom', path: ['type'], message });
+  addRepeatedPassportIssues(body.passport_no.slice(0, count), ctx);
   return passengers;
 }
 

@@ -1,3 +1,4 @@
+import { findBookedPassportIndex } from '@portal/contract/bookings';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, errorMessage } from './api-client';
 import { notifyError } from './notify';
@@ -34,6 +35,25 @@ export function showFormError<T extends FieldValues>(
   toField: (key: string) => Path<T> | undefined,
 ): void {
   if (!applyServerErrors(error, setError, toField)) notifyError(errorMessage(error));
+}
+
+/**
+ * PRODUCT §6 "Duplicate passengers": the 409 'Passport {number} is already booked on this group.' of add-booking
+ * and booking-update goes under the passport field of the passenger it names, like a 422, and that field takes
+ * focus (decision 025): refreshing cannot help, another number or leaving the passenger out does. Returns true
+ * when placed; any other error is left to the caller.
+ */
+export function applyPassportConflict<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  passportNos: ReadonlyArray<string | null | undefined>,
+  toField: (index: number) => Path<T>,
+): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  const index = findBookedPassportIndex(error.message, passportNos);
+  if (index < 0) return false;
+  setError(toField(index), { type: 'server', message: error.message }, { shouldFocus: true });
+  return true;
 }
 
 /** toField for flat forms: a server key is taken when it is one of `fields`. */

@@ -28,8 +28,18 @@ beforeAll(async () => {
   agentB = await insertUserWithToken(t.db, { name: 'Bilal Raza', agencyName: 'Beta Tours' });
   group = await insertTestGroup(t.db, { via: true, returnDay: 40, price: 100_000, infantPrice: 20_000 });
   const uploadsDir = t.app.uploadsDir;
-  holdId = (await insertTestBooking(t.db, { uploadsDir, group: group.group, addedBy: agentA.user.id, agentUserId: agentA.user.id, adults: 2, children: 1, infants: 1 }))
-    .booking.id;
+  holdId = (
+    await insertTestBooking(t.db, {
+      uploadsDir,
+      group: group.group,
+      addedBy: agentA.user.id,
+      agentUserId: agentA.user.id,
+      adults: 2,
+      children: 1,
+      infants: 1,
+      passportNos: ['AB1000000'],
+    })
+  ).booking.id;
   confirmedId = (
     await insertTestBooking(t.db, {
       uploadsDir,

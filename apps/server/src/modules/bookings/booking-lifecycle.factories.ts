@@ -159,6 +159,8 @@ export function uniqueScan(): Buffer {
   return createPng({ width: 3, height: 2, colour: `#${hex.toString(16).padStart(6, '0')}` });
 }
 
+let passportSeed = 0;
+
 export type TestBookingState = 'hold' | 'confirmed' | 'cancelled' | 'cancelled_after_charge';
 
 export interface TestPassenger {
@@ -189,6 +191,9 @@ export function buildPassengers({ adults = 1, children = 0, infants = 0 }: { adu
 /**
  * A booking of `group` with passengers and real private scans (stored under `uploadsDir` through the files
  * module). Amounts follow the table's checks; `discount` and `received` set the stored amounts directly.
+ * Passport numbers are AB1000000, AB1000001, … (a counter of the test process), so no two bookings share one
+ * (PRODUCT §6); `passportNos` gives them by position, e.g. one that two bookings share, as data written before
+ * decision 025 may.
  */
 export async function insertTestBooking(
   db: Database,
@@ -205,6 +210,7 @@ export async function insertTestBooking(
     cancelAt = new Date(Date.now() + 3 * 3_600_000),
     discount = 0,
     received = 0,
+    passportNos = [],
   }: {
     uploadsDir: string;
     group: GroupRow;
@@ -218,6 +224,8 @@ export async function insertTestBooking(
     cancelAt?: Date | null;
     discount?: number;
     received?: number;
+    /** By position; a missing one is the next of AB1000000, AB1000001, …. */
+    passportNos?: string[];
   },
 ): Promise<{ booking: BookingRow; passengerIds: number[]; fileIds: number[] }> {
   const charged = state === 'confirmed' || state === 'cancelled_after_charge';
@@ -272,7 +280,7 @@ export async function insertTestBooking(
         firstname: passenger.firstname,
         lastname: passenger.lastname,
         dob: passenger.dob,
-        passportNo: `AB${1_000_000 + position}`,
+        passportNo: passportNos[position] ?? `AB${1_000_000 + passportSeed++}`,
         passportExpiryDate: daysFromToday(5 * 365),
         passportFileId: await scan('passport'),
         visaFileId: passenger.visa ? await scan('visa') : null,

@@ -177,7 +177,7 @@ describe('POST /api/booking-update', () => {
     expect(fewer.statusCode).toBe(422);
     expect(fewer.json().errors.type).toEqual([PASSENGERS_CHANGED_MESSAGE]);
     const extra = buildPassengers({ adults: 1 })[0]!;
-    const more = [...fields, { ...fields[0]!, firstname: extra.firstname }];
+    const more = [...fields, { ...fields[0]!, firstname: extra.firstname, passport_no: 'ZZ1234567' }];
     expect((await send(updateForm(id, more), agentA.token)).json().errors.type).toEqual([PASSENGERS_CHANGED_MESSAGE]);
     const swapped = [fields[0]!, fields[1]!, { ...fields[3]!, firstname: 'X' }, { ...fields[2]!, firstname: 'Y' }];
     expect((await send(updateForm(id, swapped), agentA.token)).json().errors.type).toEqual([PASSENGERS_CHANGED_MESSAGE]);

@@ -7,6 +7,7 @@ import {
   type ConfirmBookingBody,
   type HoldTimeUpdateBody,
 } from '@portal/contract/booking-lifecycle';
+import { normalisePassportNo } from '@portal/contract/bookings';
 import type { Database } from '../../db/database.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { removeStoredFile } from '../files/files.usecases.js';
@@ -40,6 +41,7 @@ import {
 import { getKarachiDate } from './booking-lists.usecases.js';
 import {
   checkPassengerFiles,
+  checkPassportsFree,
   collectPassengerDateErrors,
   createPassengerInputError,
   getTravelDates,
@@ -112,6 +114,15 @@ export async function confirmBooking({
       if (group.deletedAt !== null || sold + booking.adults + booking.children > group.totalTicket) {
         throw createNotEnoughSeatsToConfirmError();
       }
+      // Its passengers become live again: one booked meanwhile on another booking of the group is refused as
+      // add-booking refuses it (PRODUCT §6, decision 025).
+      const passengers = await listPassengers({ db: tx, bookingId });
+      await checkPassportsFree({
+        db: tx,
+        groupId,
+        passportNos: [...new Set(passengers.map((row) => normalisePassportNo(row.passportNo)))],
+        exceptBookingId: bookingId,
+      });
     }
 
     let updated = await updateBooking({
@@ -235,7 +246,7 @@ export async function cancelBooking({
 /**
  * booking-update: the passengers' details and scans; counts and types stay (PRODUCT §4 "Edit"). Agents only
  * their own bookings on hold (403 otherwise); admins any booking. The add-booking rules apply (schema, dates
- * against the group, scans by content and size). Replaced scans no other passenger uses are deleted: their rows
+ * against the group, scans by content and size, passports not on another live booking of the group: 409). Replaced scans no other passenger uses are deleted: their rows
  * in the transaction, their bytes after the commit.
  */
 export async function updateBookingPassengers({
@@ -257,8 +268,14 @@ export async function updateBookingPassengers({
 
   const saved: string[] = [];
   let removedPaths: string[] = [];
+  // A booking never changes group, so its group is read before the transaction to lock it first (lock order).
+  const groupId = await findBookingGroupId({ db, bookingId });
+  if (groupId === undefined) throw createBookingNotFoundError();
+
   try {
     await db.transaction(async (tx) => {
+      // The group's row lock serialises the passport check with add-booking and other updates of the group.
+      await lockGroupRow({ db: tx, groupId });
       const booking = await lockBooking({ db: tx, bookingId });
       if (!booking) throw createBookingNotFoundError();
       if (user.role !== 'admin') {
@@ -277,6 +294,15 @@ export async function updateBookingPassengers({
         travel: getTravelDates(legs.map(({ leg }) => leg)),
       });
       if (Object.keys(dateErrors).length > 0) throw createPassengerInputError(dateErrors);
+      // PRODUCT §6: the numbers this update brings to the booking. One the booking already had is not checked again
+      // (decision 025): a duplicate older than the rule must not block fixing a name on either booking.
+      const own = new Set(stored.map((row) => normalisePassportNo(row.passportNo)));
+      await checkPassportsFree({
+        db: tx,
+        groupId,
+        passportNos: passengers.map((passenger) => passenger.passport_no).filter((passportNo) => !own.has(passportNo)),
+        exceptBookingId: bookingId,
+      });
 
       const replaced: number[] = [];
       for (const [index, passenger] of passengers.entries()) {

@@ -43,7 +43,7 @@ describe('POST /api/add-booking by an agent', () => {
       multipart(bookingFields({
         pnr: group.pnr.toLowerCase(),
         passengers: [
-          passenger({ type: 'adult', title: 'mr', firstname: '  muhammad   ali ', lastname: "o'brien-khan" }),
+          passenger({ type: 'adult', title: 'mr', firstname: '  muhammad   ali ', lastname: "o'brien-khan", passport_no: 'AB1234567' }),
           passenger({ type: 'adult', title: 'Mrs', visa_copy: pngFile('visa.png', uniquePng()) }),
           passenger({ type: 'child', title: 'Miss' }),
           passenger({ type: 'infant' }),

@@ -1,8 +1,8 @@
-import { SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
-import { eq } from 'drizzle-orm';
+import { passportAlreadyBookedMessage, SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
-import { bookings } from './bookings.table.js';
+import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
+import { bookingPassengers, bookings } from './bookings.table.js';
 import {
   bookingFields,
   insertAgentWithToken,
@@ -15,7 +15,8 @@ import {
 } from './bookings.fixtures.js';
 
 // On PostgreSQL the app's pool has 10 connections, so these requests really run in parallel transactions:
-// without the group row lock (SELECT … FOR UPDATE) they would all count 0 seats sold and oversell.
+// without the group row lock (SELECT … FOR UPDATE) they would all count 0 seats sold and oversell, and (PRODUCT §6,
+// decision 025) all find the passport free under read committed and book it twice.
 
 let t: TestApp;
 
@@ -66,7 +67,8 @@ describe('add-booking under concurrency', () => {
 
     // The key is the caller's own: another agent with the same key makes its own booking.
     const other = await insertAgentWithToken(t.db);
-    const theirs = await postBooking(t.app, other.token, multipart(fields), { 'idempotency-key': 'dialog-123' });
+    const theirFields = bookingFields({ pnr: group.pnr, passengers: [passenger({ type: 'adult' })] });
+    const theirs = await postBooking(t.app, other.token, multipart(theirFields), { 'idempotency-key': 'dialog-123' });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().data.id).not.toBe(first.json().data.id);
   });
@@ -114,5 +116,81 @@ describe('add-booking under concurrency', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['idempotency_key']);
+  });
+});
+
+describe('one passport booked at once (PRODUCT §6 "Duplicate passengers")', () => {
+  /** The group's passengers with this passport on bookings not cancelled. */
+  async function livePassengersWith(groupId: number, passportNo: string) {
+    return t.db
+      .select({ bookingId: bookingPassengers.bookingId })
+      .from(bookingPassengers)
+      .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
+      .where(and(eq(bookings.groupId, groupId), eq(bookings.cancelStatus, false), eq(bookingPassengers.passportNo, passportNo)));
+  }
+
+  it('when 10 agents book the same passport on one group at once, then exactly one booking is made and 9 answer 409', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 20 });
+    const agents = await Promise.all(Array.from({ length: 10 }, () => insertAgentWithToken(t.db)));
+
+    const responses = await Promise.all(
+      agents.map((agent) =>
+        postBooking(t.app, agent.token, multipart(bookingFields({ pnr: group.pnr, passengers: [passenger({ type: 'adult', passport_no: 'ZX9000001' })] }))),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: passportAlreadyBookedMessage('ZX9000001') });
+    }
+    expect(await livePassengersWith(group.id, 'ZX9000001')).toHaveLength(1);
+  });
+
+  it('when 5 agents move a passenger of their holds to one passport while 5 others book it, then exactly one succeeds', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 20 });
+    const agents = await Promise.all(Array.from({ length: 10 }, () => insertAgentWithToken(t.db)));
+    const holds = await Promise.all(
+      agents.slice(0, 5).map(async (agent) => {
+        const traveller = passenger({ type: 'adult' });
+        const made = await postBooking(t.app, agent.token, multipart(bookingFields({ pnr: group.pnr, passengers: [traveller] })));
+        expect(made.statusCode, made.body).toBe(201);
+        return { agent, traveller, id: (made.json() as { data: { id: number } }).data.id };
+      }),
+    );
+    const holdIds = holds.map((hold) => hold.id);
+
+    const updates = holds.map(({ agent, traveller, id }) => {
+      const form = multipart([
+        ['booking_id', String(id)],
+        ['type[]', traveller.type],
+        ['titles[]', traveller.title],
+        ['firstname[]', traveller.firstname],
+        ['lastname[]', traveller.lastname],
+        ['dob[]', traveller.dob],
+        ['passport_no[]', 'ZX9000002'],
+        ['passport_expiry_date[]', traveller.passport_expiry_date],
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, ...bearer(agent.token) } });
+    });
+    const adds = agents
+      .slice(5)
+      .map((agent) =>
+        postBooking(t.app, agent.token, multipart(bookingFields({ pnr: group.pnr, passengers: [passenger({ type: 'adult', passport_no: 'ZX9000002' })] }))),
+      );
+    const responses = await Promise.all([...updates, ...adds]);
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200 || status === 201), JSON.stringify(statuses)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: passportAlreadyBookedMessage('ZX9000002') });
+    }
+    expect(await livePassengersWith(group.id, 'ZX9000002')).toHaveLength(1);
+    // The refused updates kept their passengers' numbers.
+    const kept = await t.db.select().from(bookingPassengers).where(inArray(bookingPassengers.bookingId, holdIds));
+    const updated = statuses.slice(0, 5).filter((status) => status === 200).length;
+    expect(kept.filter((row) => row.passportNo !== 'ZX9000002')).toHaveLength(5 - updated);
   });
 });

@@ -2,6 +2,7 @@ import {
   AGENT_INVALID_MESSAGE,
   GROUP_NOT_BOOKABLE_MESSAGE,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  passportAlreadyBookedMessage,
   PNR_INVALID_MESSAGE,
   SEATS_UNAVAILABLE_MESSAGE,
   STALE_GROUP_MESSAGE,
@@ -41,4 +42,9 @@ export function createGroupNotBookableError(): HttpError {
 /** add-booking's updated_at is not the group's: its price or schedule may have changed since the dialog opened. */
 export function createStaleGroupError(): HttpError {
   return new HttpError({ statusCode: 409, code: 'bookings.stale_group', message: STALE_GROUP_MESSAGE });
+}
+
+/** PRODUCT §6 "Duplicate passengers": the passport number (normalised) is on a live booking of this group. */
+export function createPassportAlreadyBookedError(passportNo: string): HttpError {
+  return new HttpError({ statusCode: 409, code: 'bookings.passport_already_booked', message: passportAlreadyBookedMessage(passportNo) });
 }

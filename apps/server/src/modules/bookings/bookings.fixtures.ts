@@ -158,14 +158,21 @@ const DEFAULT_DOB: Record<string, string> = {
 };
 const DEFAULT_TITLE: Record<string, string> = { adult: 'Mr', child: 'Mstr', infant: 'Inf' };
 
-/** A passenger with valid defaults for its type; each call gets its own PNG unless given one. */
+let passportSeed = 0;
+/** A passport number no other call of this test file gets (PRODUCT §6: one passport per live booking of a group). */
+export function uniquePassportNo(): string {
+  passportSeed += 1;
+  return `PK${String(passportSeed).padStart(7, '0')}`;
+}
+
+/** A passenger with valid defaults for its type; each call gets its own PNG and passport number unless given them. */
 export function passenger(overrides: PassengerForm): Required<PassengerForm> {
   return {
     title: DEFAULT_TITLE[overrides.type] ?? 'Mr',
     firstname: 'Ali',
     lastname: 'Khan',
     dob: DEFAULT_DOB[overrides.type] ?? DEFAULT_DOB.adult!,
-    passport_no: 'AB1234567',
+    passport_no: uniquePassportNo(),
     passport_expiry_date: daysFromToday(3 * 365),
     passport_img: uniquePngFile(),
     visa_copy: null,

@@ -1,10 +1,10 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
 import { users } from '../users/users.table.js';
-import { bookingPassengers, bookings, type NewBookingPassengerRow, type NewBookingRow } from './bookings.table.js';
+import { bookingPassengers, bookings, holdsSeats, type NewBookingPassengerRow, type NewBookingRow } from './bookings.table.js';
 
 /** The live (not deleted) group of a PNR; PNRs are unique among live groups. */
 export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupRow | undefined> {
@@ -67,6 +67,40 @@ export async function searchBookableAgents({ db, query, limit }: { db: Executor;
     )
     .orderBy(asc(users.name), asc(users.id))
     .limit(limit);
+}
+
+/**
+ * PRODUCT §6 "Duplicate passengers": which of `passportNos` (normalised) are on a live booking of the group,
+ * whoever booked it. Live is holdsSeats (decision 015): cancelled bookings and holds past their cancel_at do not
+ * count. Stored numbers are normalised the same way here (the contract has always stored them so; this keeps
+ * older or imported rows comparable). `exceptBookingId`: the booking being updated or confirmed.
+ */
+export async function findBookedPassports({
+  db,
+  groupId,
+  passportNos,
+  exceptBookingId,
+}: {
+  db: Executor;
+  groupId: number;
+  passportNos: readonly string[];
+  exceptBookingId?: number | undefined;
+}): Promise<Set<string>> {
+  if (passportNos.length === 0) return new Set();
+  const normalised = sql<string>`upper(regexp_replace(${bookingPassengers.passportNo}, ${'\\s+'}, '', 'g'))`;
+  const rows = await db
+    .selectDistinct({ passportNo: normalised })
+    .from(bookingPassengers)
+    .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
+    .where(
+      and(
+        eq(bookings.groupId, groupId),
+        holdsSeats,
+        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
+        inArray(normalised, [...passportNos]),
+      ),
+    );
+  return new Set(rows.map((row) => row.passportNo));
 }
 
 export async function findBookingIdByIdempotencyKey({

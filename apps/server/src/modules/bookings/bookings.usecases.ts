@@ -34,6 +34,7 @@ import {
 } from './bookings.repository.js';
 import {
   checkPassengerFiles,
+  checkPassportsFree,
   collectPassengerDateErrors,
   createPassengerInputError,
   getKarachiToday,
@@ -120,7 +121,8 @@ export interface AddBookingResult {
 /**
  * PRODUCT §4 "Booking": checks everything, then takes the seats atomically. The group row is locked
  * (SELECT … FOR UPDATE) for the whole transaction, and the seats sold are counted again under that lock,
- * so two bookings of the last seat are serialised and the second is refused (409): no oversell.
+ * so two bookings of the last seat are serialised and the second is refused (409): no oversell. The same lock
+ * serialises the passport check (PRODUCT §6 "Duplicate passengers", decision 025).
  *
  * Files: their size and type are checked before anything is written; they are stored inside the transaction
  * only after every refusal has had its chance, and if the transaction still fails their bytes are removed
@@ -178,6 +180,8 @@ export async function addBooking({
         if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
       }
       if (Object.keys(errors).length > 0) throw createPassengerInputError(errors);
+      // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
+      await checkPassportsFree({ db: tx, groupId: group.id, passportNos: body.passengers.map((passenger) => passenger.passport_no) });
 
       const { adults, children, infants } = countPassengers(body.passengers);
       const sold = await countSoldSeats({ db: tx, groupId: group.id });

@@ -10,6 +10,8 @@ import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
 import { detectFileType, removeStoredFile, saveUploadedFile } from '../files/files.usecases.js';
 import { files } from '../files/files.table.js';
+import { createPassportAlreadyBookedError } from './bookings.errors.js';
+import { findBookedPassports } from './bookings.repository.js';
 
 /**
  * Passenger rules of PRODUCT §4 "Booking" on the server, shared by add-booking and booking-update:
@@ -125,6 +127,31 @@ export function collectPassengerDateErrors({
     for (const [field, message] of Object.entries(found)) errors[`${field}.${index}`] = [message];
   });
   return errors;
+}
+
+/**
+ * PRODUCT §6 "Duplicate passengers": refuses (409, and the caller's transaction rolls back) when one of
+ * `passportNos` (normalised by the contract) is already on a live booking of the group, naming the first in form
+ * order. Call it while holding the group's row lock (SELECT … FOR UPDATE, as add-booking takes for the seats):
+ * a booking of the same group waits for that lock, so under read committed two requests with one passport
+ * cannot both pass the check (decision 025).
+ */
+export async function checkPassportsFree({
+  db,
+  groupId,
+  passportNos,
+  exceptBookingId,
+}: {
+  db: Executor;
+  groupId: number;
+  passportNos: readonly string[];
+  exceptBookingId?: number;
+}): Promise<void> {
+  // An empty number (a passenger whose name comes later) is nobody's passport.
+  const numbers = passportNos.filter((passportNo) => passportNo !== '');
+  const booked = await findBookedPassports({ db, groupId, passportNos: numbers, exceptBookingId });
+  const first = numbers.find((passportNo) => booked.has(passportNo));
+  if (first !== undefined) throw createPassportAlreadyBookedError(first);
 }
 
 /**

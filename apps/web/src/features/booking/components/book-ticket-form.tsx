@@ -7,7 +7,7 @@ import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatPKR, todayInKarachi } from '@/lib/format';
 import { useReportDirty } from '@/lib/discard-guard';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyPassportConflict, applyServerErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
 import { useAddBooking } from '../api/add-booking';
@@ -138,6 +138,8 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
       {
         onSuccess: (answer) => onBooked(answer.data.id),
         onError: (error) => {
+          const passportNos = values.passengers.map((passenger) => passenger.passport_no);
+          if (applyPassportConflict(error, form.setError, passportNos, (index) => `passengers.${index}.passport_no` as const)) return;
           if (error instanceof ApiError && error.status === 409) {
             setConflict(error.message);
             return;

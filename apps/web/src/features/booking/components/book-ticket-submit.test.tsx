@@ -4,6 +4,8 @@ import {
   BOOKED_TITLE,
   BOOKING_ADDED_MESSAGE,
   checkAvailabilityRoute,
+  passportAlreadyBookedMessage,
+  PASSPORT_REPEATED_MESSAGE,
   searchAgentRoute,
   SEATS_UNAVAILABLE_MESSAGE,
 } from '@portal/contract/bookings';
@@ -189,6 +191,49 @@ describe('Book Ticket dialog: passengers and Book (000 §4-§5, PRODUCT §4)', (
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(await within(dialog).findByText(SEATS_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it("when add-booking answers that a passport is already booked on the group (409), then the message shows under that passenger's Passport Number", async () => {
+    const message = passportAlreadyBookedMessage('CD7654321');
+    expect(message).toBe('Passport CD7654321 is already booked on this group.');
+    storeSession(buildSession({ role: 'user', agent_id: 3 }));
+    const fetchMock = stubFetch({
+      'POST /api/check-availbility': available,
+      'POST /api/add-booking': reply(addBookingRoute, 409, { message }),
+    });
+    renderBookButton();
+    const user = userEvent.setup();
+    const dialog = await openAndStart(user, { children: '1' });
+    await fillPassenger(user, within(dialog).getByRole('group', { name: 'Adult 1' }), { ...ADULT, scan: buildFile('p.png', 'image/png') });
+    const child = within(dialog).getByRole('group', { name: 'Child 1' });
+    await fillPassenger(user, child, { ...ADULT, title: 'Miss', dob: '01/06/2022', passport: 'cd 7654321', scan: buildFile('c.png', 'image/png') });
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    expect(await within(child).findByText(message)).toBeInTheDocument();
+    const passport = within(child).getByLabelText(/Passport Number/);
+    expect(passport).toHaveAttribute('aria-invalid', 'true');
+    expect(passport).toHaveFocus();
+    expect(posts(fetchMock, '/api/add-booking')).toHaveLength(1);
+    // Refreshing the page cannot help (and would lose the passengers typed): no Refresh here, the message once.
+    expect(within(dialog).queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+  });
+
+  it('when two passengers have one passport number, then the second shows the message and nothing is sent', async () => {
+    storeSession(buildSession({ role: 'user', agent_id: 3 }));
+    const fetchMock = stubFetch({ 'POST /api/check-availbility': available });
+    renderBookButton();
+    const user = userEvent.setup();
+    const dialog = await openAndStart(user, { children: '1' });
+    const adult = within(dialog).getByRole('group', { name: 'Adult 1' });
+    await fillPassenger(user, adult, { ...ADULT, scan: buildFile('p.png', 'image/png') });
+    const child = within(dialog).getByRole('group', { name: 'Child 1' });
+    await fillPassenger(user, child, { ...ADULT, title: 'Miss', dob: '01/06/2022', passport: 'ab 1234567', scan: buildFile('c.png', 'image/png') });
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    expect(await within(child).findByText(PASSPORT_REPEATED_MESSAGE)).toBeInTheDocument();
+    expect(within(adult).queryByText(PASSPORT_REPEATED_MESSAGE)).not.toBeInTheDocument();
+    expect(posts(fetchMock, '/api/add-booking')).toHaveLength(0);
   });
 
   it('when an admin books for an agent found by name, then add-booking carries that agent and walking 0', async () => {

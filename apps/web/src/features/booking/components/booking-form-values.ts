@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   findPassengerTitle,
+  findRepeatedPassports,
   getPassengerDateErrors,
   passengerFieldsSchema,
+  PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
   type PassengerType,
 } from '@portal/contract/bookings';
@@ -99,7 +101,8 @@ export function passengerRuleErrors(passenger: PassengerValues, { travelDate, la
 
 /**
  * The dialog's resolver: the contract's schema first (so its messages are the server's; the server checks
- * everything again and its 422 lands on the same fields), then the group rules on fields still without an error.
+ * everything again and its 422 lands on the same fields), then the group rules and the repeated passport numbers
+ * on fields still without an error.
  */
 export function bookingFormResolver(context: RuleContext): Resolver<BookingFormValues, unknown, BookingFormOutput> {
   const base = zodResolver(bookingFormSchema()) as unknown as Resolver<BookingFormValues, unknown, BookingFormOutput>;
@@ -107,14 +110,19 @@ export function bookingFormResolver(context: RuleContext): Resolver<BookingFormV
     const result = await base(values, resolverContext, options);
     const errors: FieldErrors<BookingFormValues> = { ...result.errors };
     let found = false;
+    const add = (index: number, field: string, message: string) => {
+      const list = (errors.passengers ??= []) as Array<Record<string, FieldError | undefined> | undefined>;
+      const entry = (list[index] ??= {});
+      if (!entry[field]) entry[field] = { type: 'validate', message };
+      found = true;
+    };
     values.passengers.forEach((passenger, index) => {
-      for (const [field, message] of Object.entries(passengerRuleErrors(passenger, context))) {
-        const list = (errors.passengers ??= []) as Array<Record<string, FieldError | undefined> | undefined>;
-        const entry = (list[index] ??= {});
-        if (!entry[field]) entry[field] = { type: 'validate', message };
-        found = true;
-      }
+      for (const [field, message] of Object.entries(passengerRuleErrors(passenger, context))) add(index, field, message);
     });
+    // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
+    for (const index of findRepeatedPassports(values.passengers.map((passenger) => passenger.passport_no))) {
+      add(index, 'passport_no', PASSPORT_REPEATED_MESSAGE);
+    }
     return found ? { values: {}, errors } : result;
   };
 }

@@ -7,6 +7,7 @@ import {
   PASSPORT_IMAGE_REQUIRED_MESSAGE,
   PASSPORT_IMAGES_ALERT,
 } from '@portal/contract/booking-lifecycle';
+import { passportAlreadyBookedMessage, PASSPORT_REPEATED_MESSAGE } from '@portal/contract/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -42,7 +43,8 @@ async function openEdit(updateReply: StubReply = reply(bookingUpdateRoute, 200, 
   await within(dialog).findByDisplayValue('ZARA');
   const posts = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/booking-update');
   const firstPassenger = () => within(within(dialog).getByRole('group', { name: /Passenger 1/ }));
-  return { user, dialog, posts, firstPassenger };
+  const secondPassenger = () => within(within(dialog).getByRole('group', { name: /Passenger 2/ }));
+  return { user, dialog, posts, firstPassenger, secondPassenger };
 }
 
 describe('Update Booking dialog (000 §5, §7)', () => {
@@ -107,5 +109,37 @@ describe('Update Booking dialog (000 §5, §7)', () => {
     expect(
       await firstPassenger().findByText('The passport no may only contain letters, numbers and hyphens.'),
     ).toBeInTheDocument();
+  });
+
+  it('when the passport is already booked on the group (409), then the message shows under that passenger\'s Passport Number', async () => {
+    const message = passportAlreadyBookedMessage('XY9988776');
+    expect(message).toBe('Passport XY9988776 is already booked on this group.');
+    const { user, dialog, posts, firstPassenger, secondPassenger } = await openEdit(reply(bookingUpdateRoute, 409, { message }));
+    await user.upload(firstPassenger().getByLabelText('Passport Image file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
+    const passport = secondPassenger().getByRole('textbox', { name: 'Passport Number' });
+    await user.clear(passport);
+    await user.type(passport, 'xy 9988776');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Booking' }));
+
+    expect(await secondPassenger().findByText(message)).toBeInTheDocument();
+    expect(passport).toHaveAttribute('aria-invalid', 'true');
+    expect(passport).toHaveFocus();
+    expect(posts()).toHaveLength(1);
+    // Shown once, on the field, not also as a toast; the dialog stays open with what was typed.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(passport).toHaveValue('xy 9988776');
+  });
+
+  it('when two passengers get one passport number, then the second shows the message and nothing is sent', async () => {
+    const { user, dialog, posts, firstPassenger, secondPassenger } = await openEdit();
+    await user.upload(firstPassenger().getByLabelText('Passport Image file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
+    const passport = secondPassenger().getByRole('textbox', { name: 'Passport Number' });
+    await user.clear(passport);
+    await user.type(passport, 'ab 1234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Booking' }));
+
+    expect(await secondPassenger().findByText(PASSPORT_REPEATED_MESSAGE)).toBeInTheDocument();
+    expect(firstPassenger().queryByText(PASSPORT_REPEATED_MESSAGE)).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
   });
 });

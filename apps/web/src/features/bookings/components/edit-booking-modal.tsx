@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, todayInKarachi } from '@/lib/format';
-import { showFormError } from '@/lib/form-errors';
+import { applyPassportConflict, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useBookingEditDetail } from '../api/get-booking-edit-detail';
 import { useUpdateBooking } from '../api/update-booking';
@@ -38,7 +38,11 @@ function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone
           notifySuccess(answer.message);
           onDone();
         },
-        onError: (error) => showFormError(error, form.setError, toEditField),
+        onError: (error) => {
+          const passportNos = values.passengers.map((passenger) => passenger.passport_no);
+          if (applyPassportConflict(error, form.setError, passportNos, (index) => `passengers.${index}.passport_no` as const)) return;
+          showFormError(error, form.setError, toEditField);
+        },
       });
     },
     // 000 §5: a passenger without a passport scan also raises the alert above the form.

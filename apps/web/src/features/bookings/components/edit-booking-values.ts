@@ -2,8 +2,10 @@ import type { BookingEditDetail } from '@portal/contract/booking-lifecycle';
 import { PASSPORT_IMAGE_REQUIRED_MESSAGE } from '@portal/contract/booking-lifecycle';
 import {
   findPassengerTitle,
+  findRepeatedPassports,
   getPassengerDateErrors,
   passengerFieldsSchema,
+  PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
   PASSENGER_TYPES,
   type PassengerType,
@@ -61,7 +63,8 @@ const fields = passengerFieldsSchema.shape;
 /**
  * The Update Booking rules (000 §5, PRODUCT §4), the add-booking passenger rules of the contract: title from
  * the list for the type, names, dates, passport number; the passport scan is required unless one is stored or
- * chosen ('Passport image is required'); ages on the first departure and expiry against the last travel date.
+ * chosen ('Passport image is required'); ages on the first departure and expiry against the last travel date;
+ * no passport number twice (PRODUCT §6).
  */
 export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 'last_date'>, today: string) {
   const passenger = z
@@ -103,7 +106,17 @@ export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 
       });
       for (const [field, message] of Object.entries(dateErrors)) ctx.addIssue({ code: 'custom', path: [field], message });
     });
-  return z.object({ passengers: z.array(passenger) });
+  const passengers = z.array(passenger).superRefine(
+    (list, ctx) => {
+      // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
+      for (const index of findRepeatedPassports(list.map((item) => item.passport_no))) {
+        ctx.addIssue({ code: 'custom', path: [index, 'passport_no'], message: PASSPORT_REPEATED_MESSAGE });
+      }
+    },
+    // Also while other fields are wrong, so every problem shows at once.
+    { when: (payload) => Array.isArray(payload.value) },
+  );
+  return z.object({ passengers });
 }
 
 export type EditBookingOutput = z.output<ReturnType<typeof buildEditBookingSchema>>;
