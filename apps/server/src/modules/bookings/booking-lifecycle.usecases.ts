@@ -176,7 +176,11 @@ export async function confirmBooking({
   });
 }
 
-/** hold-time-update (admin): only a booking on hold, and only to a moment ahead (PRODUCT §4). */
+/**
+ * hold-time-update (admin): only a booking on hold, and only to a moment ahead (PRODUCT §4). A hold past its
+ * cancel_at is no longer on hold, swept or not (decision 015): moving its time ahead would bring it back without the
+ * seat and passport checks its seats and numbers now answer to.
+ */
 export async function updateHoldTime({
   db,
   adminId,
@@ -191,7 +195,7 @@ export async function updateHoldTime({
   await db.transaction(async (tx) => {
     const booking = await lockBooking({ db: tx, bookingId: input.booking_id });
     if (!booking) throw createBookingNotFoundError();
-    if (booking.confirmed || booking.cancelStatus) throw createNotOnHoldError();
+    if (booking.confirmed || booking.cancelStatus || isExpiredHold(booking, now)) throw createNotOnHoldError();
     if (input.cancel_at.getTime() <= now.getTime()) throw createBookingInputError({ cancel_at: [CANCEL_AT_PAST_MESSAGE] });
     await updateBooking({ db: tx, bookingId: booking.id, values: { cancelAt: input.cancel_at, editedBy: adminId } });
   });

@@ -1,4 +1,4 @@
-import { CONFIRM_CANCELLED_BOOKING_MESSAGE } from '@portal/contract/booking-lifecycle';
+import { CONFIRM_CANCELLED_BOOKING_MESSAGE, HOLD_ONLY_MESSAGE } from '@portal/contract/booking-lifecycle';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -71,6 +71,21 @@ describe('an expired hold before the sweep', () => {
     expect(await ids('cancelled')).toEqual([bookingId]);
     const all = (await t.app.inject({ method: 'GET', url: `/api/listofbookings?pnr=${group.pnr}`, headers: bearer(admin.token) })).json().data;
     expect(all).toEqual([expect.objectContaining({ id: bookingId, cancel_status: 1, confirmed: 0 })]);
+  });
+
+  it('when an admin moves its hold time ahead, then 409 not on hold and it stays expired (no revival past the seat checks)', async () => {
+    const { bookingId } = await groupWithExpiredHold(5, 1);
+    const [before] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/hold-time-update',
+      headers: bearer(admin.token),
+      payload: { booking_id: bookingId, cancel_at: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({ message: HOLD_ONLY_MESSAGE });
+    const [after] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(after!.cancelAt?.toISOString()).toBe(before!.cancelAt?.toISOString());
   });
 });
 
