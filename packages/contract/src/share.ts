@@ -27,8 +27,6 @@ export const SHARE_SECTOR_EMPTY_MESSAGE = 'No group of this sector departs on th
 export const SHARE_QUERY_MESSAGE = 'Send either group_id, or sector and date.';
 export const SHARE_SETTINGS_SAVED_MESSAGE = 'Share settings saved successfully!';
 export const SHARE_MARKUP_MESSAGE = `The markup must be a whole number from 0 to ${SHARE_MARKUP_MAX.toLocaleString('en-US')}.`;
-/** What the web shows after Copy. */
-export const SHARE_COPIED_TEXT = 'Copied';
 
 /** 'LHE-JED' or 'LHE - JED' (any case) → 'LHE - JED', the tickets' `sector` shape. */
 export function normaliseShareSector(value: string): string | null {
