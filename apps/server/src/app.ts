@@ -16,6 +16,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { shareRoutes } from './modules/share/share.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(mySectorsRoutes);
   await app.register(groupsRoutes);
   await app.register(ticketsRoutes);
+  await app.register(shareRoutes);
   await app.register(searchRoutes);
   await app.register(bookingsRoutes);
   await app.register(bookingLifecycleRoutes);

@@ -148,6 +148,12 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
 export const agentResponseSchema = z.object({ data: agentSchema });
 export type AgentResponse = z.infer<typeof agentResponseSchema>;
 
+/** my-profile: the agent row plus the caller's share markup (share.ts, decision 026; 0 until set, administrators 0). */
+export const myProfileSchema = agentSchema.extend({ share_markup: z.number().int() });
+export type MyProfile = z.infer<typeof myProfileSchema>;
+export const myProfileResponseSchema = z.object({ data: myProfileSchema });
+export type MyProfileResponse = z.infer<typeof myProfileResponseSchema>;
+
 export const agentWriteResponseSchema = z.object({ message: z.string(), data: agentSchema });
 export type AgentWriteResponse = z.infer<typeof agentWriteResponseSchema>;
 
@@ -380,10 +386,10 @@ export const searchAgentByEmailRoute = defineRoute({
 export const myProfileRoute = defineRoute({
   method: 'GET',
   path: '/my-profile',
-  summary: "The caller's own profile (agent row shape, administrators too)",
+  summary: "The caller's own profile (agent row shape, administrators too) with its share markup",
   tags: ['agents'],
   access: 'user',
-  response: { 200: agentResponseSchema, ...errorResponses },
+  response: { 200: myProfileResponseSchema, ...errorResponses },
 });
 
 export const updateMyProfileRoute = defineRoute({

@@ -231,6 +231,12 @@ describe('upgrading a database of the previous release', () => {
     expect(rows.every((row) => row.failedSignIns === 0 && row.lockedUntil === null)).toBe(true);
   });
 
+  it('when the users table gained share_markup (0003, decision 026), then every user starts without a markup', async () => {
+    const rows = await upgraded.db.select({ shareMarkup: users.shareMarkup }).from(users);
+    expect(rows.length).toBe(before.users!.count);
+    expect(rows.every((row) => row.shareMarkup === 0)).toBe(true);
+  });
+
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {
     const dataDir = path.join(workDir, 'data');
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
@@ -242,6 +248,9 @@ describe('upgrading a database of the previous release', () => {
       ] as const) {
         const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.1.2.3' });
         expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
+        const token = (response.json() as { success: { token: string } }).success.token;
+        const profile = await app.inject({ method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${token}` } });
+        expect(profile.json().data.share_markup, email).toBe(0);
       }
     } finally {
       await app.close();

@@ -6,6 +6,7 @@ import {
   type AddAgentBody,
   type Agent,
   type AgentListQuery,
+  type MyProfile,
   type UpdateAgentBody,
   type UpdateMyProfileBody,
   type UserListRow,
@@ -406,11 +407,12 @@ export async function unlockUser({ db, id }: { db: Database; id: number }): Prom
   });
 }
 
-export async function getMyProfile({ db, userId, publicUrl }: { db: Database; userId: number; publicUrl: string }): Promise<Agent> {
+export async function getMyProfile({ db, userId, publicUrl }: { db: Database; userId: number; publicUrl: string }): Promise<MyProfile> {
   const row = await findLiveUserWithFiles({ db, id: userId });
   // The auth hook let the caller in, so the row exists; a delete between the two reads is a 401, as the next request would be.
   if (!row) throw createUnauthenticatedError();
-  return toAgent({ row, publicUrl });
+  // Administrators share without markup (decision 026).
+  return { ...toAgent({ row, publicUrl }), share_markup: row.role === 'admin' ? 0 : row.shareMarkup };
 }
 
 /** 000 §2: administrators edit their own profile; an agent's is changed through the admin (403). */

@@ -53,6 +53,10 @@ function legTouches({ db, position, side, place }: { db: Executor; position: SQL
 
 export interface OfferedTicketFilter {
   mySectorId?: number;
+  /** One group (share-text, decision 026). */
+  groupId?: number;
+  /** First departure on exactly this day (share-text's sector form). */
+  departureDate?: string;
   /**
    * Search (000 §7 search-flights): the first leg leaves from `departure` and the last outbound leg lands at
    * `arrival` (codes or cities, upper-case), first departure on or after `fromDate`.
@@ -64,6 +68,8 @@ export interface OfferedTicketFilter {
 export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Executor; today: string; filter?: OfferedTicketFilter }) {
   const conditions: SQL[] = [offeredCondition(today)];
   if (filter.mySectorId !== undefined) conditions.push(eq(groups.mySectorId, filter.mySectorId));
+  if (filter.groupId !== undefined) conditions.push(eq(groups.id, filter.groupId));
+  if (filter.departureDate !== undefined) conditions.push(eq(groups.departureDate, filter.departureDate));
   if (filter.search) {
     const { departure, arrival, fromDate } = filter.search;
     conditions.push(gte(groups.departureDate, fromDate));

@@ -27,6 +27,7 @@ import {
   searchLiveGroupsByPnr,
   type GroupBookingRow,
   type MySectorCardRow,
+  type OfferedTicketFilter,
   type TicketLegRow,
   type TicketRow,
 } from './tickets.repository.js';
@@ -270,6 +271,27 @@ export async function getMySectorTickets({
   const rows = await listOfferedTicketRows({ db, today, filter: { mySectorId } });
   const tickets = await toTickets({ db, rows, publicUrl, withPrices });
   return { mysector: toMySectorCard({ row: mySector, publicUrl }), tickets: groupBySector(tickets) };
+}
+
+/**
+ * Offered tickets (prices included) of one group, or of one outbound sector ('LHE - JED') departing on one day,
+ * soonest first: what share-text puts in its text (decision 026). An unknown, closed or flown group gives none.
+ */
+export async function listOfferedTicketsToShare({
+  db,
+  publicUrl,
+  by,
+  now,
+}: {
+  db: Executor;
+  publicUrl: string;
+  by: { groupId: number } | { sector: string; date: string };
+  now?: Date;
+}): Promise<Ticket[]> {
+  const today = getKarachiToday(now);
+  const filter: OfferedTicketFilter = 'groupId' in by ? { groupId: by.groupId } : { departureDate: by.date };
+  const tickets = await toTickets({ db, rows: await listOfferedTicketRows({ db, today, filter }), publicUrl, withPrices: true });
+  return 'sector' in by ? tickets.filter((ticket) => ticket.sector === by.sector) : tickets;
 }
 
 // ---- PNR summary --------------------------------------------------------------------------------------

@@ -69,6 +69,8 @@ export const users = pgTable(
     /** Stored file ids (see the files table). */
     imageFileId: integer('image_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     logoFileId: integer('logo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    /** Whole PKR an agent adds to each fare it shares (PRODUCT §6 "Sharing fares", decision 026). */
+    shareMarkup: integer('share_markup').notNull().default(0),
     /** register (self sign-up), admin (added by an admin), seed (start-up). */
     source: text('source').notNull().default('register'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,19 +1,26 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import type { Ticket } from '@portal/contract/tickets';
+import type { Ticket, TicketSectorGroup } from '@portal/contract/tickets';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
 import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useMySectorTickets } from '@/features/tickets/api/get-my-sector-tickets';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 
 const renderBook = (ticket: Ticket) => (
-  <BookTicketButton
-    {...bookTicketProps(ticket)}
-    fullWidth
-  />
+  <>
+    <BookTicketButton
+      {...bookTicketProps(ticket)}
+      fullWidth
+    />
+    <ShareMenu {...ticketShareProps(ticket)} fullWidth />
+  </>
 );
+
+const renderShareSector = (group: TicketSectorGroup) => <ShareMenu {...sectorShareProps(group)} />;
 
 /**
  * /dashboard/booking/{id}/{title}: the ticket cards of one my-sector, grouped by sector (000 §2),
@@ -37,6 +44,7 @@ export default function BookingListRoute() {
         loading={tickets.isPending && mySectorId > 0}
         signedIn
         renderAction={renderBook}
+        renderSectorAction={renderShareSector}
       />
     </>
   );

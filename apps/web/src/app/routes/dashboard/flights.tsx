@@ -8,6 +8,8 @@ import { bookTicketProps } from '@/features/booking/components/book-ticket-props
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchSortControl } from '@/features/search/components/search-sort-control';
 import { SearchTicketsForm, type SearchRequest } from '@/features/search/components/search-tickets-form';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 import { formatDate } from '@/lib/format';
 
@@ -45,10 +47,13 @@ export default function DashboardFlightsRoute() {
     void navigate(paths.dashboard.flights.getHref({ ...next, sort: next.sort && next.sort !== 'date' ? next.sort : undefined }));
 
   const renderBook = (ticket: Ticket) => (
-    <BookTicketButton
-      {...bookTicketProps(ticket)}
-      fullWidth
-    />
+    <>
+      <BookTicketButton
+        {...bookTicketProps(ticket)}
+        fullWidth
+      />
+      <ShareMenu {...ticketShareProps(ticket)} fullWidth />
+    </>
   );
 
   return (
@@ -86,6 +91,7 @@ export default function DashboardFlightsRoute() {
               loading={flights.isPending && flights.fetchStatus !== 'idle'}
               signedIn
               renderAction={renderBook}
+              renderSectorAction={(group) => <ShareMenu {...sectorShareProps(group)} />}
             />
           </>
         ) : (

@@ -11,6 +11,8 @@ import { BookTicketButton } from '@/features/booking/components/book-ticket-butt
 import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { BookingsTable } from '@/features/bookings/components/bookings-table';
 import { useHeaderSearch } from '@/features/search/api/header-search';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { ticketShareProps } from '@/features/share/components/share-props';
 import { FoundGroupsTable } from '@/features/tickets/components/found-groups-table';
 import { errorMessage } from '@/lib/api-client';
 import { isAdmin, useSession } from '@/lib/session';
@@ -55,10 +57,13 @@ export default function DashboardSearchRoute() {
 
   const renderBook = (group: SearchGroup) =>
     group.offered ? (
-      <BookTicketButton
-        {...bookTicketProps(group)}
-        size="xs"
-      />
+      <Group gap="xs" wrap="nowrap">
+        <BookTicketButton
+          {...bookTicketProps(group)}
+          size="xs"
+        />
+        <ShareMenu {...ticketShareProps(group)} />
+      </Group>
     ) : null;
 
   let body: ReactNode;

@@ -1,5 +1,5 @@
 import { Badge, Box, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { Ticket } from '@portal/contract/tickets';
+import type { Ticket, TicketSectorGroup } from '@portal/contract/tickets';
 import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { LoginModal } from '@/features/auth/components/login-modal';
@@ -8,6 +8,8 @@ import { bookTicketProps } from '@/features/booking/components/book-ticket-props
 import { HomeBanners } from '@/features/public-site/components/home-banners';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { useAvailableSectors } from '@/features/tickets/api/get-available-sectors';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
@@ -34,13 +36,19 @@ export default function HomeRoute() {
   // Booking without a session opens 'Login to your portal' (000 §2), then goes on with the booking.
   const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
 
+  const signedIn = session !== null;
   const renderBook = (ticket: Ticket) => (
-    <BookTicketButton
-      {...bookTicketProps(ticket)}
-      fullWidth
-      onLoginRequired={(next) => setContinueBooking(() => next)}
-    />
+    <>
+      <BookTicketButton
+        {...bookTicketProps(ticket)}
+        fullWidth
+        onLoginRequired={(next) => setContinueBooking(() => next)}
+      />
+      {/* PRODUCT §6: Share is for signed-in users (the text carries prices). */}
+      {signedIn ? <ShareMenu {...ticketShareProps(ticket)} fullWidth /> : null}
+    </>
   );
+  const renderShareSector = signedIn ? (group: TicketSectorGroup) => <ShareMenu {...sectorShareProps(group)} /> : undefined;
 
   return (
     <>
@@ -77,7 +85,7 @@ export default function HomeRoute() {
               <Text c="dimmed">Group fares currently on offer, by route.</Text>
             </Stack>
           </Group>
-          <AvailableSectors signedIn={session !== null} renderAction={renderBook} />
+          <AvailableSectors signedIn={signedIn} renderAction={renderBook} renderSectorAction={renderShareSector} />
           <HomeBanners />
         </Stack>
       </Container>
@@ -113,7 +121,15 @@ export default function HomeRoute() {
  * re-renders this list alone, and with a deferred value: React renders the cards in slices it can interrupt,
  * instead of one long task on a phone right after the page has painted (issue 8, total blocking time).
  */
-function AvailableSectors({ signedIn, renderAction }: { signedIn: boolean; renderAction: (ticket: Ticket) => ReactNode }) {
+function AvailableSectors({
+  signedIn,
+  renderAction,
+  renderSectorAction,
+}: {
+  signedIn: boolean;
+  renderAction: (ticket: Ticket) => ReactNode;
+  renderSectorAction: ((group: TicketSectorGroup) => ReactNode) | undefined;
+}) {
   const sectors = useAvailableSectors();
   const groups = useDeferredValue(sectors.data?.tickets);
   return (
@@ -122,6 +138,7 @@ function AvailableSectors({ signedIn, renderAction }: { signedIn: boolean; rende
       loading={sectors.isPending || groups !== sectors.data?.tickets}
       signedIn={signedIn}
       renderAction={renderAction}
+      renderSectorAction={renderSectorAction}
       collapseAfter={HOME_CARDS_PER_SECTOR}
     />
   );

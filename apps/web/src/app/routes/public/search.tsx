@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portal/contract/tickets';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,6 +7,8 @@ import { BookTicketButton } from '@/features/booking/components/book-ticket-butt
 import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
+import { ShareMenu } from '@/features/share/components/share-menu';
+import { ticketShareProps } from '@/features/share/components/share-props';
 import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -28,11 +30,15 @@ export default function SearchRoute() {
   const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
 
   const renderBook = (ticket: Ticket) => (
-    <BookTicketButton
-      {...bookTicketProps(ticket)}
-      size="xs"
-      onLoginRequired={(next) => setContinueBooking(() => next)}
-    />
+    <Group gap="xs" wrap="nowrap">
+      <BookTicketButton
+        {...bookTicketProps(ticket)}
+        size="xs"
+        onLoginRequired={(next) => setContinueBooking(() => next)}
+      />
+      {/* PRODUCT §6: Share is for signed-in users (the text carries prices). */}
+      {session !== null ? <ShareMenu {...ticketShareProps(ticket)} /> : null}
+    </Group>
   );
 
   return (

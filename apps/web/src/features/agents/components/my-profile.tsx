@@ -7,10 +7,12 @@ import { useMyProfile } from '../api/get-my-profile';
 import { AgentProfileDetails } from './agent-profile-details';
 import { MyProfileForm } from './my-profile-form';
 import { ProfileContactNote } from './profile-contact-note';
+import { ShareMarkupForm } from './share-markup-form';
 
 /**
  * My Profile (000 §2, 001 §2): GET my-profile. An agent sees a read-only card and the note that changes go
- * through the admin, with call and chat links (000 §6); an administrator sees the form.
+ * through the admin, with call and chat links (000 §6), and its markup on shared fares (decision 026); an
+ * administrator sees the form.
  */
 export function MyProfile() {
   const session = useSession();
@@ -36,7 +38,12 @@ export function MyProfile() {
           <MyProfileForm key={profile.data.id} profile={profile.data} />
         </Paper>
       ) : (
-        <ProfileContactNote />
+        <>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <ShareMarkupForm key={profile.data.share_markup} markup={profile.data.share_markup} />
+          </Paper>
+          <ProfileContactNote />
+        </>
       )}
     </Stack>
   );

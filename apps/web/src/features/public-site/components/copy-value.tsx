@@ -1,20 +1,6 @@
 import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { notifyError, notifySuccess } from '@/lib/notify';
-
-/** The toast text after a copy (000 §1). */
-export const COPIED_TEXT = 'Copied';
-export const COPY_FAILED_TEXT = 'Could not copy. Please select the text and copy it.';
-
-/** Copies `value` and says so with the 'Copied' toast (000 §1); a refused clipboard says so too. */
-export async function copyText(value: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(value);
-    notifySuccess(COPIED_TEXT);
-  } catch {
-    notifyError(COPY_FAILED_TEXT);
-  }
-}
+import { copyText } from '@/lib/copy-text';
 
 /** A labelled value that copies itself when clicked (Bank Accounts Details, 000 §1). */
 export function CopyValue({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {

@@ -12,6 +12,8 @@ type TicketSectorListProps = {
   signedIn: boolean;
   /** The Book button of a ticket (the page composes it from the booking feature). */
   renderAction?: (ticket: Ticket) => ReactNode;
+  /** Beside a sector's title: its Share menu (decision 026), given by the page. */
+  renderSectorAction?: (group: TicketSectorGroup) => ReactNode;
   emptyText?: string;
   /**
    * Show only this many cards per sector until 'Show all N PNRs' is pressed (the public home page: a phone
@@ -45,7 +47,15 @@ function CardSkeletons() {
 }
 
 /** Ticket cards grouped by sector (000 §2, agent view); 'No Ticket Found' when there are none. */
-export function TicketSectorList({ groups, loading, signedIn, renderAction, emptyText = NO_TICKET_FOUND_TEXT, collapseAfter }: TicketSectorListProps) {
+export function TicketSectorList({
+  groups,
+  loading,
+  signedIn,
+  renderAction,
+  renderSectorAction,
+  emptyText = NO_TICKET_FOUND_TEXT,
+  collapseAfter,
+}: TicketSectorListProps) {
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   if (loading && !groups) return <CardSkeletons />;
   const sectors = (groups ?? []).filter((group) => group.tickets.length > 0);
@@ -61,6 +71,7 @@ export function TicketSectorList({ groups, loading, signedIn, renderAction, empt
             <Badge variant="light" radius="sm">
               {group.tickets.length} {group.tickets.length === 1 ? 'PNR' : 'PNRs'}
             </Badge>
+            {renderSectorAction?.(group)}
           </Group>
           {(collapseAfter === undefined || opened.has(group.sector) ? group.tickets : group.tickets.slice(0, collapseAfter)).map((ticket) => (
             <TicketCard key={ticket.id} ticket={ticket} signedIn={signedIn} action={renderAction?.(ticket)} />

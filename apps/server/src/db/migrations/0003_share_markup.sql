@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "share_markup" integer DEFAULT 0 NOT NULL;
