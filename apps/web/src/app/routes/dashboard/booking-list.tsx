@@ -3,22 +3,13 @@ import type { Ticket, TicketSectorGroup } from '@portal/contract/tickets';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
-import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useMySectorTickets } from '@/features/tickets/api/get-my-sector-tickets';
 import { ShareMenu } from '@/features/share/components/share-menu';
-import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
+import { sectorShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
+import { TicketActions } from '@/app/routes/ticket-actions';
 
-const renderBook = (ticket: Ticket) => (
-  <>
-    <BookTicketButton
-      {...bookTicketProps(ticket)}
-      fullWidth
-    />
-    <ShareMenu {...ticketShareProps(ticket)} fullWidth />
-  </>
-);
+const renderBook = (ticket: Ticket) => <TicketActions ticket={ticket} />;
 
 const renderShareSector = (group: TicketSectorGroup) => <ShareMenu {...sectorShareProps(group)} />;
 

@@ -3,15 +3,14 @@ import { SEARCH_SORTS, type SearchSort, type Ticket } from '@portal/contract/tic
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
-import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchSortControl } from '@/features/search/components/search-sort-control';
 import { SearchTicketsForm, type SearchRequest } from '@/features/search/components/search-tickets-form';
 import { ShareMenu } from '@/features/share/components/share-menu';
-import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
+import { sectorShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 import { formatDate } from '@/lib/format';
+import { TicketActions } from '@/app/routes/ticket-actions';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,15 +45,7 @@ export default function DashboardFlightsRoute() {
   const go = (next: SearchRequest & { sort?: SearchSort }) =>
     void navigate(paths.dashboard.flights.getHref({ ...next, sort: next.sort && next.sort !== 'date' ? next.sort : undefined }));
 
-  const renderBook = (ticket: Ticket) => (
-    <>
-      <BookTicketButton
-        {...bookTicketProps(ticket)}
-        fullWidth
-      />
-      <ShareMenu {...ticketShareProps(ticket)} fullWidth />
-    </>
-  );
+  const renderBook = (ticket: Ticket) => <TicketActions ticket={ticket} />;
 
   return (
     <>

@@ -7,15 +7,12 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { AgentSearchResults } from '@/features/agents/components/agent-search-results';
-import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
-import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { BookingsTable } from '@/features/bookings/components/bookings-table';
 import { useHeaderSearch } from '@/features/search/api/header-search';
-import { ShareMenu } from '@/features/share/components/share-menu';
-import { ticketShareProps } from '@/features/share/components/share-props';
 import { FoundGroupsTable } from '@/features/tickets/components/found-groups-table';
 import { errorMessage } from '@/lib/api-client';
 import { isAdmin, useSession } from '@/lib/session';
+import { TicketActions } from '@/app/routes/ticket-actions';
 
 function Section({ title, count, more, children }: { title: string; count: number; more: boolean; children: ReactNode }) {
   return (
@@ -55,16 +52,7 @@ export default function DashboardSearchRoute() {
   const search = useHeaderSearch(query);
   const answer = search.data;
 
-  const renderBook = (group: SearchGroup) =>
-    group.offered ? (
-      <Group gap="xs" wrap="nowrap">
-        <BookTicketButton
-          {...bookTicketProps(group)}
-          size="xs"
-        />
-        <ShareMenu {...ticketShareProps(group)} />
-      </Group>
-    ) : null;
+  const renderBook = (group: SearchGroup) => (group.offered ? <TicketActions ticket={group} compact /> : null);
 
   let body: ReactNode;
   if (search.isError && !answer) {

@@ -3,17 +3,16 @@ import type { Ticket, TicketSectorGroup } from '@portal/contract/tickets';
 import { IconClockHour4, IconPlaneDeparture, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { LoginModal } from '@/features/auth/components/login-modal';
-import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
-import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { HomeBanners } from '@/features/public-site/components/home-banners';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
 import { useAvailableSectors } from '@/features/tickets/api/get-available-sectors';
 import { ShareMenu } from '@/features/share/components/share-menu';
-import { sectorShareProps, ticketShareProps } from '@/features/share/components/share-props';
+import { sectorShareProps } from '@/features/share/components/share-props';
 import { TicketSectorList } from '@/features/tickets/components/ticket-sector-list';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import classes from './home.module.css';
+import { TicketActions } from '@/app/routes/ticket-actions';
 
 const features = [
   { icon: IconPlaneDeparture, title: 'Group seats', text: 'Blocks of seats on Gulf, Saudi and UK sectors, ready to sell.' },
@@ -37,17 +36,7 @@ export default function HomeRoute() {
   const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
 
   const signedIn = session !== null;
-  const renderBook = (ticket: Ticket) => (
-    <>
-      <BookTicketButton
-        {...bookTicketProps(ticket)}
-        fullWidth
-        onLoginRequired={(next) => setContinueBooking(() => next)}
-      />
-      {/* PRODUCT §6: Share is for signed-in users (the text carries prices). */}
-      {signedIn ? <ShareMenu {...ticketShareProps(ticket)} fullWidth /> : null}
-    </>
-  );
+  const renderBook = (ticket: Ticket) => <TicketActions ticket={ticket} onLoginRequired={(next) => setContinueBooking(() => next)} />;
   const renderShareSector = signedIn ? (group: TicketSectorGroup) => <ShareMenu {...sectorShareProps(group)} /> : undefined;
 
   return (

@@ -1,18 +1,15 @@
-import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Ticket } from '@portal/contract/tickets';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoginModal } from '@/features/auth/components/login-modal';
-import { BookTicketButton } from '@/features/booking/components/book-ticket-button';
-import { bookTicketProps } from '@/features/booking/components/book-ticket-props';
 import { useSearchFlights } from '@/features/search/api/search-flights';
 import { SearchTicketsForm } from '@/features/search/components/search-tickets-form';
-import { ShareMenu } from '@/features/share/components/share-menu';
-import { ticketShareProps } from '@/features/share/components/share-props';
 import { SearchResultsTable } from '@/features/tickets/components/search-results-table';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
+import { TicketActions } from '@/app/routes/ticket-actions';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,15 +27,7 @@ export default function SearchRoute() {
   const [continueBooking, setContinueBooking] = useState<(() => void) | null>(null);
 
   const renderBook = (ticket: Ticket) => (
-    <Group gap="xs" wrap="nowrap">
-      <BookTicketButton
-        {...bookTicketProps(ticket)}
-        size="xs"
-        onLoginRequired={(next) => setContinueBooking(() => next)}
-      />
-      {/* PRODUCT §6: Share is for signed-in users (the text carries prices). */}
-      {session !== null ? <ShareMenu {...ticketShareProps(ticket)} /> : null}
-    </Group>
+    <TicketActions ticket={ticket} compact onLoginRequired={(next) => setContinueBooking(() => next)} />
   );
 
   return (
