@@ -41,7 +41,10 @@ describe('Share (PRODUCT §6 "Sharing fares", decision 026)', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
     const card = await screen.findByRole('article', { name: 'PNR ABC123' });
-    await user.click(within(card).getByRole('button', { name: 'Share PNR ABC123' }));
+    // The menu's code loads after the page (share-menu.tsx): until then the button shows, disabled.
+    const share = () => within(card).getByRole('button', { name: 'Share PNR ABC123' });
+    await vi.waitFor(() => expect(share()).toBeEnabled());
+    await user.click(share());
     const copy = await screen.findByRole('menuitem', { name: 'Copy' });
     await vi.waitFor(() => expect(copy).not.toBeDisabled());
     const whatsapp = screen.getByRole('menuitem', { name: 'Open WhatsApp' });
@@ -64,7 +67,9 @@ describe('Share (PRODUCT §6 "Sharing fares", decision 026)', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
     const sector = await screen.findByRole('region', { name: 'LHE - DXB' });
-    await user.click(within(sector).getByRole('button', { name: 'Share LHE - DXB' }));
+    const share = () => within(sector).getByRole('button', { name: 'Share LHE - DXB' });
+    await vi.waitFor(() => expect(share()).toBeEnabled());
+    await user.click(share());
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('10 Mar 2031')).toBeInTheDocument();
     expect(within(menu).getByText('12 Mar 2031')).toBeInTheDocument();

@@ -1,16 +1,21 @@
 import { Alert, Button, Grid, Stack, Title } from '@mantine/core';
 import { DASHBOARD_TEXTS } from '@portal/contract/dashboard';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { isAdmin, useSession } from '@/lib/session';
 import { isAdminDashboard, useDashboard } from '../api/get-dashboard';
 import { BannerCarousel } from './banner-carousel';
 import { DashboardButtons } from './dashboard-buttons';
-import { DashboardLists } from './dashboard-lists';
 import { SectorCards } from './sector-cards';
 import { SummaryCards } from './summary-cards';
-import { WaitingLists } from './waiting-lists';
+
+/**
+ * Admins only: what waits and the three lists load beside the dashboard's data, not with every user's first paint
+ * (the /dashboard initial-JS budget, bench/budgets.ts).
+ */
+const WaitingLists = lazy(() => import('./waiting-lists').then((module) => ({ default: module.WaitingLists })));
+const DashboardLists = lazy(() => import('./dashboard-lists').then((module) => ({ default: module.DashboardLists })));
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (
@@ -45,7 +50,11 @@ export function DashboardOverview() {
         </Alert>
       ) : null}
       {admin && !failed ? <SummaryCards data={adminData} /> : null}
-      {admin && !failed ? <WaitingLists data={adminData} /> : null}
+      {admin && !failed ? (
+        <Suspense fallback={null}>
+          <WaitingLists data={adminData} />
+        </Suspense>
+      ) : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <SectionTitle>{DASHBOARD_TEXTS.allSectors}</SectionTitle>
@@ -59,7 +68,11 @@ export function DashboardOverview() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {admin && !failed ? <DashboardLists data={adminData} /> : null}
+      {admin && !failed ? (
+        <Suspense fallback={null}>
+          <DashboardLists data={adminData} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
