@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, appStarted, DEMO_AGENT, searchFromHome, signInOn } from './support.js';
+import { ADMIN, appStarted, DEMO_AGENT, searchFromHome, signInOn, todayLabel } from './support.js';
 
 // The accessibility check of issue 21 point 12 (decision 020): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules
 // on every main page and dialog; a serious or critical violation fails the journey, all of them printed.
@@ -99,6 +99,64 @@ export async function checkAdmin(page: Page, size: string, found: Found[]): Prom
     await page.keyboard.press('Escape');
   }
 
+  await checkAdminMenusAndConfirm(page, size, found);
+  await checkGroupFormDialogs(page, size, found);
+}
+
+/**
+ * The row menus (a menu holds menu items only: axe aria-required-children, decision 024) and the Confirm Booking
+ * dialog of a booking on hold (issue 21 point 12 leftovers).
+ */
+async function checkAdminMenusAndConfirm(page: Page, size: string, found: Found[]): Promise<void> {
+  await page.goto('/dashboard/agents');
+  await appStarted(page);
+  await page.getByRole('button', { name: /^Actions for / }).first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await axeCheck(page, `${size} admin: agent row menu`, found);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/bookings?status=hold');
+  await appStarted(page);
+  await page.getByRole('button', { name: /^Actions for booking / }).first().click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await axeCheck(page, `${size} admin: booking row menu (hold)`, found);
+  await menu.getByRole('menuitem', { name: 'Confirm Booking' }).click();
+  const dialog = page.getByRole('dialog', { name: /Confirm Booking/ });
+  await expect(dialog).toBeVisible();
+  await axeCheck(page, `${size} admin: Confirm Booking dialog`, found);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** The group form's own layers: the date calendar, the time list, Add My Sector, and the discard question. */
+async function checkGroupFormDialogs(page: Page, size: string, found: Found[]): Promise<void> {
+  await page.goto('/dashboard/addnewgroup');
+  await appStarted(page);
+  const trip = page.getByRole('group', { name: 'Trip A-1' });
+  await trip.getByRole('textbox', { name: 'Departure Date' }).click();
+  await expect(page.getByRole('button', { name: todayLabel(), exact: true })).toBeVisible();
+  await axeCheck(page, `${size} admin: group form, departure date calendar`, found);
+  await page.keyboard.press('Escape');
+  await trip.getByRole('combobox', { name: 'Departure Time' }).click();
+  await expect(page.getByRole('option', { name: '14:00' })).toBeVisible();
+  await axeCheck(page, `${size} admin: group form, departure time list`, found);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Add My Sector' }).click();
+  const addMySector = page.getByRole('dialog', { name: 'Add My Sector' });
+  await expect(addMySector).toBeVisible();
+  await axeCheck(page, `${size} admin: group form, Add My Sector dialog`, found);
+  await page.keyboard.press('Escape');
+  await expect(addMySector).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'PNR' }).fill('AXE1');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  await expect(discard).toBeVisible();
+  await axeCheck(page, `${size} admin: group form, discard question`, found);
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/groups$/);
 }
 
 /** The demo agent's pages, search results and the Book Ticket dialog with its keyboard focus. */

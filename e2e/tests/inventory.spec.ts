@@ -15,27 +15,47 @@ async function choose(page: Page, scope: Locator | Page, label: string | RegExp,
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Day `day` of next month, through the date picker (001 §5: dates use a date picker). */
-async function pickDate(scope: Locator, label: string, day: number) {
-  await scope.getByRole('button', { name: label }).click();
+/** Day `day` of next month. */
+function nextMonthDay(day: number): Date {
+  const date = new Date();
+  date.setDate(1);
+  date.setMonth(date.getMonth() + 1);
+  date.setDate(day);
+  return date;
+}
+const longName = (date: Date) => `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'long' })} ${date.getFullYear()}`;
+const shown = (date: Date) => `${String(date.getDate()).padStart(2, '0')} ${date.toLocaleString('en-GB', { month: 'short' })} ${date.getFullYear()}`;
+
+/** Picked from the calendar (001 §5: dates use a date picker). */
+async function pickDate(scope: Locator, label: string, date: Date) {
+  await scope.getByRole('textbox', { name: label }).click();
   const page = scope.page();
   await page.getByRole('button', { name: 'Next month' }).click();
-  const next = new Date();
-  next.setDate(1);
-  next.setMonth(next.getMonth() + 1);
-  const name = `${day} ${next.toLocaleString('en-GB', { month: 'long' })} ${next.getFullYear()}`;
-  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name: longName(date), exact: true }).click();
 }
 
-async function fillTrip(trip: Locator, { day, flight }: { day: number; flight: string }) {
+/** Typed, then left with Tab (issue 21 §9: typed as well as picked). */
+async function typeInto(field: Locator, text: string) {
+  await field.fill(text);
+  await field.press('Tab');
+}
+
+/**
+ * One trip: the first one's departure picked, the others' typed as people write them; each arrival date is
+ * left to its default (the departure's day, issue 21 §9) and checked; times typed on either clock.
+ */
+async function fillTrip(trip: Locator, { date, typed, flight }: { date: Date; typed?: string; flight: string }) {
   await choose(trip.page(), trip, /Sector/, SECTOR);
   await trip.getByLabel(/Flight Number/).fill(flight);
-  await pickDate(trip, 'Departure Date', day);
+  if (typed) await typeInto(trip.getByRole('textbox', { name: 'Departure Date' }), typed);
+  else await pickDate(trip, 'Departure Date', date);
+  await expect(trip.getByRole('textbox', { name: 'Departure Date' })).toHaveValue(shown(date));
   await trip.getByLabel(/Departure Airport Name/).fill('allama iqbal intl');
-  await trip.getByLabel(/Departure Time/).fill('03:00');
-  await pickDate(trip, 'Arrival Date', day);
+  await typeInto(trip.getByRole('combobox', { name: 'Departure Time' }), '3:00 am');
+  await expect(trip.getByRole('combobox', { name: 'Departure Time' })).toHaveValue('03:00');
+  await expect(trip.getByRole('textbox', { name: 'Arrival Date' })).toHaveValue(shown(date));
   await trip.getByLabel(/Arrival Airport Name/).fill('dubai intl');
-  await trip.getByLabel(/Arrival Time/).fill('05:30');
+  await typeInto(trip.getByRole('combobox', { name: 'Arrival Time' }), '0530');
 }
 
 test('when the admin adds an airline, a sector, a my sector and a round-trip via group, then it can be closed and found in Groups History', async ({
@@ -105,14 +125,22 @@ test('when the admin adds an airline, a sector, a my sector and a round-trip via
   await expect(trips.nth(1).getByLabel(/Baggage/)).toHaveValue('30');
   await expect(trips.nth(3).getByLabel(/Hand Carry/)).toHaveValue('7');
 
-  await fillTrip(a1, { day: 10, flight: 'pk 201' });
-  await fillTrip(trips.nth(1), { day: 11, flight: 'pk 202' });
-  await fillTrip(trips.nth(2), { day: 20, flight: 'pk 203' });
-  await fillTrip(trips.nth(3), { day: 21, flight: 'pk 204' });
+  const [day10, day11, day20, day21] = [10, 11, 20, 21].map(nextMonthDay) as [Date, Date, Date, Date];
+  await fillTrip(a1, { date: day10, flight: 'pk 201' });
+  // Later trips start on the day before them until given their own (issue 21 §9).
+  await expect(trips.nth(3).getByRole('textbox', { name: 'Departure Date' })).toHaveValue(shown(day10));
+  const numeric = (date: Date) => `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}`;
+  await fillTrip(trips.nth(1), { date: day11, typed: numeric(day11), flight: 'pk 202' });
+  await fillTrip(trips.nth(2), { date: day20, typed: shown(day20), flight: 'pk 203' });
+  await fillTrip(trips.nth(3), { date: day21, typed: numeric(day21).replaceAll('/', '-'), flight: 'pk 204' });
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page.getByText('Group added successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/groups$/);
+  // The list opens with the new group in view and marked (issue 21 §9).
+  await expect(page).toHaveURL(/\/dashboard\/groups\?saved=\d+$/);
+  const saved = page.getByRole('row', { name: new RegExp(PNR) });
+  await expect(saved).toBeInViewport();
+  await expect(saved.getByText('Saved', { exact: true })).toBeVisible();
 
   // Seen in Groups, then closed after the confirmation.
   await page.getByLabel('Search by PNR').fill(PNR);

@@ -197,12 +197,68 @@ const OPTIONAL_LEG_FIELDS = [
 
 type GroupFieldsOutput = z.output<z.ZodObject<typeof groupFields>>;
 
+/** 422 on `departure_date.0` (decision 004): Laravel's wording, like every other message of the form. */
+export const DEPARTURE_PAST_MESSAGE = 'The departure date must be a date after or equal to today.';
+
 /**
- * Rules across fields (001 §2 layouts, PRODUCT §4, issue 3); our decisions on time order:
+ * A first departure before today (Asia/Karachi, PRODUCT §3) is refused (decision 004, issue 21 §9): a new
+ * group, or one whose first date moves. A group that has flown keeps its stored date, so it stays editable
+ * (price, flight number, names of airports) and its status can still change (decision 024).
+ */
+export function isPastFirstDeparture({
+  firstDeparture,
+  today,
+  storedFirstDeparture,
+}: {
+  firstDeparture: string;
+  today: string;
+  storedFirstDeparture?: string;
+}): boolean {
+  return firstDeparture !== '' && firstDeparture !== storedFirstDeparture && firstDeparture < today;
+}
+
+/** The dates and times of a group's legs, in trip order ('' where not given yet). */
+type LegTimeField = 'departure_date' | 'departure_time' | 'arivval_date' | 'arivval_time';
+export type LegSchedule = Record<LegTimeField, string[]>;
+
+export type LegOrderIssue = { path: [LegTimeField, number]; message: string };
+
+/**
+ * Time order of the legs (our decisions, 004): within a leg the arrival is not before the departure; each leg
+ * departs not before the previous leg arrives. Times are local at each airport, and consecutive legs meet at
+ * one airport (A-1 lands where A-2 leaves), so that comparison is sound. Dates alone are compared while a time
+ * is missing, so the form can say a return date is before the outbound as soon as the date is typed
+ * (issue 21 §9); a leg without both dates is skipped. Dates `YYYY-MM-DD`, times `HH:mm`.
+ */
+export function findLegOrderIssues(legs: LegSchedule, labels: readonly string[]): LegOrderIssue[] {
+  const issues: LegOrderIssue[] = [];
+  const isBefore = (a: { date: string; time: string }, b: { date: string; time: string }) =>
+    a.time && b.time ? `${a.date}T${a.time}` < `${b.date}T${b.time}` : a.date < b.date;
+  let previous: { date: string; time: string } | undefined;
+  labels.forEach((label, index) => {
+    const departure = { date: legs.departure_date[index] ?? '', time: legs.departure_time[index] ?? '' };
+    const arrival = { date: legs.arivval_date[index] ?? '', time: legs.arivval_time[index] ?? '' };
+    if (departure.date && arrival.date && isBefore(arrival, departure)) {
+      issues.push({
+        path: [arrival.date === departure.date ? 'arivval_time' : 'arivval_date', index],
+        message: `The arrival of trip ${label} may not be before its departure.`,
+      });
+    }
+    if (departure.date && previous && isBefore(departure, previous)) {
+      issues.push({
+        path: [departure.date === previous.date ? 'departure_time' : 'departure_date', index],
+        message: `Trip ${label} may not depart before trip ${labels[index - 1]} arrives.`,
+      });
+    }
+    previous = arrival.date ? arrival : departure.date ? departure : previous;
+  });
+  return issues;
+}
+
+/**
+ * Rules across fields (001 §2 layouts, PRODUCT §4, issue 3):
  * - every per-leg array has exactly as many entries as the layout has legs (terminals: at most);
- * - within a leg the arrival (date + time) is not before the departure;
- * - each leg departs not before the previous leg arrives. Times are local at each airport, and
- *   consecutive legs meet at one airport (A-1 lands where A-2 leaves), so that comparison is sound.
+ * - the legs' time order (findLegOrderIssues).
  */
 function checkGroupRules(body: GroupFieldsOutput, ctx: z.RefinementCtx): void {
   if (typeof body.total_ticket === 'number' && typeof body.tickets_wehave === 'number' && body.total_ticket > body.tickets_wehave) {
@@ -236,33 +292,16 @@ function checkGroupRules(body: GroupFieldsOutput, ctx: z.RefinementCtx): void {
     }
   }
   if (!countsOk) return;
-
-  const labels = getGroupTripLabels(body.ticket_type, body.direction);
-  let previousArrival: string | undefined;
-  for (let index = 0; index < count; index++) {
-    const departureDate = body.departure_date?.[index];
-    const departureTime = body.departure_time?.[index];
-    const arrivalDate = body.arivval_date?.[index];
-    const arrivalTime = body.arivval_time?.[index];
-    if (!departureDate || !departureTime || !arrivalDate || !arrivalTime) return;
-    const departure = `${departureDate}T${departureTime}`;
-    const arrival = `${arrivalDate}T${arrivalTime}`;
-    if (arrival < departure) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [arrivalDate === departureDate ? 'arivval_time' : 'arivval_date', index],
-        message: `The arrival of trip ${labels[index]} may not be before its departure.`,
-      });
-    }
-    if (previousArrival !== undefined && departure < previousArrival) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [departureDate === previousArrival.slice(0, 10) ? 'departure_time' : 'departure_date', index],
-        message: `Trip ${labels[index]} may not depart before trip ${labels[index - 1]} arrives.`,
-      });
-    }
-    previousArrival = arrival;
-  }
+  const issues = findLegOrderIssues(
+    {
+      departure_date: body.departure_date ?? [],
+      departure_time: body.departure_time ?? [],
+      arivval_date: body.arivval_date ?? [],
+      arivval_time: body.arivval_time ?? [],
+    },
+    getGroupTripLabels(body.ticket_type, body.direction),
+  );
+  for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
 }
 
 /** POST /add-group body (multipart `name[]` arrays or JSON arrays). */

@@ -1,5 +1,5 @@
-import { Drawer, Modal, PasswordInput } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { Button, Drawer, Menu, Modal, PasswordInput } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ShellProvider } from './shell-provider';
@@ -43,6 +43,28 @@ describe('theme accessibility (issue 21 point 12)', () => {
       </ShellProvider>,
     );
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+  });
+
+  it('when a menu opens, then it holds menu items only (no empty presentation child) and its first item has focus', async () => {
+    render(
+      <ShellProvider env="test">
+        <Menu>
+          <Menu.Target>
+            <Button>Actions</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>View</Menu.Item>
+            <Menu.Item>Edit</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </ShellProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    const menu = await screen.findByRole('menu');
+    // axe aria-required-children (decision 024): a menu's children are menu items.
+    expect(Array.from(menu.children).map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'View' })).toHaveFocus());
   });
 
   it.each(['red', 'orange', 'green', 'teal', 'yellow', 'blue', 'brand', 'accent'])(

@@ -65,6 +65,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // The show/hide toggle of password fields is reached with Tab (Mantine leaves it out of the tab order).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
+    // A menu holds menu items only (axe aria-required-children, decision 024): Mantine's empty role="presentation"
+    // focus placeholder goes, and an opened menu puts focus on its first item, as the ARIA menu button pattern does.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table wider than the screen scrolls in its viewport: keyboard users reach it with Tab and scroll it with the
     // arrow keys (axe scrollable-region-focusable); a named region so screen readers say what has focus.
     TableScrollContainer: {

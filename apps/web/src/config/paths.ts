@@ -58,7 +58,8 @@ export const paths = {
     },
     airlines: { path: 'airlines', getHref: () => '/dashboard/airlines' },
     sectors: { path: 'sectors', getHref: () => '/dashboard/sectors' },
-    groups: { path: 'groups', getHref: () => '/dashboard/groups' },
+    /** `?saved={id}`: the group just saved, brought into view and marked for a moment (decision 024). */
+    groups: { path: 'groups', getHref: (search?: { saved?: number }) => `/dashboard/groups${search?.saved ? `?saved=${enc(search.saved)}` : ''}` },
     addNewGroup: { path: 'addnewgroup', getHref: () => '/dashboard/addnewgroup' },
     updateGroup: { path: 'update-group/:id', getHref: (id: string | number) => `/dashboard/update-group/${enc(id)}` },
     /** `?status=pending` lists only the agents awaiting approval (decision 023). */

@@ -26,7 +26,8 @@ export function buildAirline(overrides: Partial<Airline> = {}): Airline {
   });
 }
 
-const leg = (position: number, sector: number, name: string, date: string) => ({
+/** One leg of a group as editgroup answers it. */
+export const buildLeg = (position: number, sector: number, name: string, date: string) => ({
   position,
   departure_sector: sector,
   departure_sector_name: name,
@@ -51,10 +52,10 @@ export function buildGroup(overrides: Partial<Group> = {}): Group {
     pnr: 'ABC123',
     date: '2031-03-10',
     subpart: [
-      leg(0, 1, 'LHE - DXB', '2031-03-10'),
-      leg(1, 2, 'DXB - JED', '2031-03-11'),
-      leg(2, 3, 'JED - DXB', '2031-03-25'),
-      leg(3, 4, 'DXB - LHE', '2031-03-26'),
+      buildLeg(0, 1, 'LHE - DXB', '2031-03-10'),
+      buildLeg(1, 2, 'DXB - JED', '2031-03-11'),
+      buildLeg(2, 3, 'JED - DXB', '2031-03-25'),
+      buildLeg(3, 4, 'DXB - LHE', '2031-03-26'),
     ],
     tickets_wehave: 40,
     total_ticket: 35,

@@ -1,3 +1,4 @@
+import { DEPARTURE_PAST_MESSAGE } from '@portal/contract/groups';
 import { HttpError } from '../../lib/http-error.js';
 
 // Stable codes for logs and tests; the messages are what the admin reads (PRODUCT §3, issue 3).
@@ -22,7 +23,7 @@ export const GROUP_INPUT_MESSAGES = {
   pnrTaken: 'The pnr has already been taken.',
   ticketTypeLocked: 'The ticket type cannot be changed.',
   directionLocked: 'The direction cannot be changed.',
-  departurePast: 'The departure date must be a date after or equal to today.',
+  departurePast: DEPARTURE_PAST_MESSAGE,
 } as const;
 
 /** PRODUCT §4: seats already sold cannot be taken off sale. */

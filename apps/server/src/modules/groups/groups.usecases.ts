@@ -1,5 +1,6 @@
 import {
   GROUPS_PER_PAGE,
+  isPastFirstDeparture,
   type AddGroupBody,
   type GeneralResponse,
   type Group,
@@ -229,9 +230,14 @@ async function collectInputErrors({
     }
   });
   // A new group (or a moved first departure) cannot leave before today; an unchanged date of a group that
-  // has flown stays editable, so its record can still be corrected.
-  const firstDeparture = input.departure_date[0]!;
-  if (firstDeparture !== current?.departureDate && firstDeparture < getKarachiToday()) {
+  // has flown stays editable, so its record can still be corrected (decisions 004, 024).
+  if (
+    isPastFirstDeparture({
+      firstDeparture: input.departure_date[0]!,
+      today: getKarachiToday(),
+      storedFirstDeparture: current?.departureDate,
+    })
+  ) {
     addError(errors, 'departure_date.0', GROUP_INPUT_MESSAGES.departurePast);
   }
   if (await isPnrTaken({ db, pnr: input.pnr, exceptGroupId: current?.groupId })) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGroupBody,
@@ -209,9 +209,21 @@ describe('add-group refusals', () => {
     await expect422(body, 'departure_date.1', 'Trip B-1 may not depart before trip A-1 arrives.');
   });
 
-  it('when the first departure is before today, then 422', async () => {
+  it('when the first departure is before today, then 422 on departure_date.0, as JSON and as multipart (issue 21 §9)', async () => {
     const body = { ...buildGroupBody(inventory), departure_date: [daysFromToday(-1)], arivval_date: [daysFromToday(-1)] };
     await expect422(body, 'departure_date.0', 'The departure date must be a date after or equal to today.');
+    const before = await t.db.$count(groups);
+    const asForm = await post('/api/add-group', body, true);
+    expect(asForm.statusCode).toBe(422);
+    expect(asForm.json()).toEqual({
+      message: 'The departure date must be a date after or equal to today.',
+      errors: { 'departure_date.0': ['The departure date must be a date after or equal to today.'] },
+    });
+    expect(await t.db.$count(groups)).toBe(before);
+  });
+
+  it('when the first departure is today (Asia/Karachi), then the group is added', async () => {
+    await addGroup(buildGroupBody(inventory, { firstDay: 0 }));
   });
 
   it('when the pnr is taken by a live group (in any case), then 422', async () => {
@@ -299,6 +311,60 @@ describe('update-group refusals', () => {
     const unknown = await post('/api/update-group', { ...body, group_id: 999999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Group not found.' });
+  });
+});
+
+describe('a group whose first departure has passed (decisions 004, 024)', () => {
+  /** A round trip whose outbound left `days` ago and whose return is still ahead, as if time had passed. */
+  async function addFlownGroup(days: number) {
+    const body = buildGroupBody(inventory, { ticketType: 2, direction: 1 });
+    const id = await addGroup(body);
+    const outbound = daysFromToday(-days);
+    await t.db.update(groups).set({ departureDate: outbound }).where(eq(groups.id, id));
+    await t.db
+      .update(groupLegs)
+      .set({ departureDate: outbound, arrivalDate: outbound })
+      .where(and(eq(groupLegs.groupId, id), eq(groupLegs.position, 0)));
+    const [returnDeparture, returnArrival] = [(body.departure_date as string[])[1]!, (body.arivval_date as string[])[1]!];
+    return {
+      id,
+      returnDates: { departure: returnDeparture, arrival: returnArrival },
+      body: { ...body, group_id: id, departure_date: [outbound, returnDeparture], arivval_date: [outbound, returnArrival] },
+    };
+  }
+
+  it('when it is saved with its first date unchanged, then 200: the price and the return leg can still be corrected', async () => {
+    const { id, body } = await addFlownGroup(3);
+    const response = await post('/api/update-group', { ...body, price: 99000, departure_flight_number: ['PK 700', 'PK 999'] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await readGroup(id)).toMatchObject({ price: 99000, date: daysFromToday(-3) });
+  });
+
+  it('when its first date moves to another past day, or a future group moves into the past, then 422 and nothing changes', async () => {
+    const { id, body, returnDates } = await addFlownGroup(3);
+    const moved = await post('/api/update-group', {
+      ...body,
+      departure_date: [daysFromToday(-4), returnDates.departure],
+      arivval_date: [daysFromToday(-4), returnDates.arrival],
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({ 'departure_date.0': ['The departure date must be a date after or equal to today.'] });
+    expect((await readGroup(id)).date).toBe(daysFromToday(-3));
+
+    const future = buildGroupBody(inventory);
+    const futureId = await addGroup(future);
+    const intoPast = await post('/api/update-group', { ...future, group_id: futureId, departure_date: [daysFromToday(-1)], arivval_date: [daysFromToday(-1)] });
+    expect(intoPast.statusCode).toBe(422);
+    expect(intoPast.json().errors).toEqual({ 'departure_date.0': ['The departure date must be a date after or equal to today.'] });
+    expect((await readGroup(futureId)).date).toBe(daysFromToday(30));
+  });
+
+  it('when it is closed and reopened, then both answer 200 (its status is not a date rule)', async () => {
+    const { id } = await addFlownGroup(10);
+    expect((await post('/api/update-group-status', { group_id: id, close_status: 1 })).statusCode).toBe(200);
+    expect((await readGroup(id)).close_status).toBe(1);
+    expect((await post('/api/update-group-status', { group_id: id, close_status: 0 })).statusCode).toBe(200);
+    expect((await readGroup(id)).close_status).toBe(0);
   });
 });
 

@@ -4,26 +4,14 @@ import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { DateInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { Controller, useFormContext } from 'react-hook-form';
-import { dayjs } from '@/lib/format';
+import { parseTypedDate } from '@/lib/typed-date-time';
 import type { BookingFormValues } from './booking-form-values';
 import type { PassengerSlot } from './booking-rules';
 import { DocumentInput } from './document-input';
 
-dayjs.extend(customParseFormat);
-
-const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'DD-MM-YYYY', 'DD MMM YYYY', 'D MMM YYYY'];
-
-/** Typed dates: ISO, day first with / or -, or as the field shows them ('15 Jan 2010'). */
-export function parseTypedDate(text: string): string | null {
-  const value = text.trim();
-  for (const format of DATE_FORMATS) {
-    const parsed = dayjs(value, format, true);
-    if (parsed.isValid()) return parsed.format('YYYY-MM-DD');
-  }
-  return null;
-}
+/** Typed dates, 4-digit years only: a 2-digit birth year could be either century (lib/typed-date-time.ts). */
+const parsePassengerDate = (text: string) => parseTypedDate(text, { twoDigitYear: false });
 
 type PassengerFieldsetProps = {
   index: number;
@@ -83,7 +71,7 @@ export function PassengerFieldset({ index, slot, today }: PassengerFieldsetProps
               required
               placeholder="DD/MM/YYYY"
               valueFormat="DD MMM YYYY"
-              dateParser={parseTypedDate}
+              dateParser={parsePassengerDate}
               maxDate={today}
               leftSection={<IconCalendar size={16} />}
               value={field.value}
@@ -103,7 +91,7 @@ export function PassengerFieldset({ index, slot, today }: PassengerFieldsetProps
               required
               placeholder="DD/MM/YYYY"
               valueFormat="DD MMM YYYY"
-              dateParser={parseTypedDate}
+              dateParser={parsePassengerDate}
               minDate={today}
               leftSection={<IconCalendar size={16} />}
               value={field.value}

@@ -3,24 +3,13 @@ import { Badge, Fieldset, Group, Select, SimpleGrid, Text, TextInput } from '@ma
 import { DateInput } from '@mantine/dates';
 import { PASSENGER_TITLES } from '@portal/contract/bookings';
 import { IconCalendar } from '@tabler/icons-react';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { Controller, useFormContext } from 'react-hook-form';
-import { dayjs } from '@/lib/format';
+import { parseTypedDate } from '@/lib/typed-date-time';
 import { DocumentField } from './document-field';
 import type { EditBookingValues, PassengerEditValues } from './edit-booking-values';
 
-dayjs.extend(customParseFormat);
-
-const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'DD-MM-YYYY', 'DD MMM YYYY', 'D MMM YYYY'];
-
-/** Typed dates: ISO, day first with / or -, or as the field shows them ('15 Jan 2010'). */
-function parseTypedDate(text: string): string | null {
-  for (const format of DATE_FORMATS) {
-    const parsed = dayjs(text.trim(), format, true);
-    if (parsed.isValid()) return parsed.format('YYYY-MM-DD');
-  }
-  return null;
-}
+/** Typed dates, 4-digit years only: a 2-digit birth year could be either century (lib/typed-date-time.ts). */
+const parsePassengerDate = (text: string) => parseTypedDate(text, { twoDigitYear: false });
 
 const TYPE_LABELS: Record<PassengerEditValues['type'], string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
@@ -77,7 +66,7 @@ export function PassengerEditFieldset({ index, type, today }: PassengerEditField
               required
               placeholder="DD/MM/YYYY"
               valueFormat="DD MMM YYYY"
-              dateParser={parseTypedDate}
+              dateParser={parsePassengerDate}
               maxDate={today}
               leftSection={<IconCalendar size={16} />}
               value={field.value}
@@ -97,7 +86,7 @@ export function PassengerEditFieldset({ index, type, today }: PassengerEditField
               required
               placeholder="DD/MM/YYYY"
               valueFormat="DD MMM YYYY"
-              dateParser={parseTypedDate}
+              dateParser={parsePassengerDate}
               minDate={today}
               leftSection={<IconCalendar size={16} />}
               value={field.value}

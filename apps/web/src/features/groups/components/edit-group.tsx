@@ -2,10 +2,10 @@ import { Alert, Group, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-client';
 import { useGroup } from '../api/get-group';
-import { GroupForm } from './group-form';
+import { GroupForm, type AddMySectorSlot } from './group-form';
 
 /** update-group/{id}: loads the group (GET editgroup/{id}), then shows the form in edit mode. */
-export function EditGroup({ id }: { id: number }) {
+export function EditGroup({ id, addMySector }: { id: number; addMySector?: AddMySectorSlot }) {
   const group = useGroup(id);
   if (group.isPending) {
     return (
@@ -21,5 +21,5 @@ export function EditGroup({ id }: { id: number }) {
       </Alert>
     );
   }
-  return <GroupForm group={group.data} />;
+  return <GroupForm group={group.data} addMySector={addMySector} />;
 }

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addGroupBodySchema,
+  DEPARTURE_PAST_MESSAGE,
+  findLegOrderIssues,
   getGroupLegCount,
+  getGroupTripLabels,
+  isPastFirstDeparture,
   updateGroupBodySchema,
   type AddGroupBody,
   type Direction,
@@ -9,7 +13,8 @@ import {
   type TicketType,
   type UpdateGroupBody,
 } from '@portal/contract/groups';
-import type { Path, Resolver } from 'react-hook-form';
+import { get, set, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { todayInKarachi } from '@/lib/format';
 
 /** The per-leg arrays of the contract (001 §3), `arivval` spelling included. */
 export const LEG_FIELDS = [
@@ -119,17 +124,70 @@ export function toBodyInput(values: GroupFormValues): Record<string, unknown> {
   return { ...values, ...legs };
 }
 
-/** The contract's add or update schema, run on the legs of the chosen layout. */
-export function createGroupResolver(groupId?: number): Resolver<GroupFormValues, unknown, GroupFormOutput> {
-  const resolve = groupId ? zodResolver(updateGroupBodySchema) : zodResolver(addGroupBodySchema);
-  return (values, context, options) => {
-    const body = { ...toBodyInput(values), ...(groupId ? { group_id: groupId } : {}) };
-    return (resolve as unknown as Resolver<Record<string, unknown>, unknown, GroupFormOutput>)(
-      body,
-      context,
-      options as never,
-    ) as ReturnType<Resolver<GroupFormValues, unknown, GroupFormOutput>>;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+/**
+ * The date rules the form shows as soon as a date is typed or left (issue 21 §9), not only once every other
+ * field is valid (the schema's own cross-field rules wait for that): a past first departure, and legs out of
+ * time order. The same contract functions and messages as the server's (decisions 004, 024).
+ */
+export function findDateIssues(
+  values: GroupFormValues,
+  { today, storedFirstDeparture }: { today: string; storedFirstDeparture?: string },
+): { path: Path<GroupFormValues>; message: string }[] {
+  const issues: { path: Path<GroupFormValues>; message: string }[] = [];
+  const firstDeparture = String(values.departure_date[0] ?? '');
+  if (ISO_DATE.test(firstDeparture) && isPastFirstDeparture({ firstDeparture, today, storedFirstDeparture })) {
+    issues.push({ path: 'departure_date.0', message: DEPARTURE_PAST_MESSAGE });
+  }
+  const count = legCountOf(values);
+  const only = (field: LegField, pattern: RegExp) =>
+    values[field].slice(0, count).map((value) => (pattern.test(String(value)) ? String(value) : ''));
+  const legs = {
+    departure_date: only('departure_date', ISO_DATE),
+    departure_time: only('departure_time', TIME),
+    arivval_date: only('arivval_date', ISO_DATE),
+    arivval_time: only('arivval_time', TIME),
   };
+  const labels = getGroupTripLabels(Number(values.ticket_type) as TicketType, Number(values.direction) as Direction);
+  for (const issue of findLegOrderIssues(legs, labels)) {
+    issues.push({ path: `${issue.path[0]}.${issue.path[1]}` as Path<GroupFormValues>, message: issue.message });
+  }
+  return issues;
+}
+
+/**
+ * The contract's add or update schema, run on the legs of the chosen layout, plus the date rules of
+ * findDateIssues. Editing, `storedFirstDeparture` is the group's saved first date: keeping it is allowed.
+ */
+export function createGroupResolver({
+  groupId,
+  storedFirstDeparture,
+}: { groupId?: number; storedFirstDeparture?: string } = {}): Resolver<GroupFormValues, unknown, GroupFormOutput> {
+  const resolve = (groupId ? zodResolver(updateGroupBodySchema) : zodResolver(addGroupBodySchema)) as unknown as Resolver<
+    Record<string, unknown>,
+    unknown,
+    GroupFormOutput
+  >;
+  return async (values, context, options) => {
+    const body = { ...toBodyInput(values), ...(groupId ? { group_id: groupId } : {}) };
+    const result = await resolve(body, context, options as never);
+    const errors = { ...(result.errors as FieldErrors<GroupFormValues>) };
+    for (const issue of findDateIssues(values, { today: todayInKarachi(), storedFirstDeparture })) {
+      if (!get(errors, issue.path)) set(errors, issue.path, { type: 'custom', message: issue.message });
+    }
+    if (Object.keys(errors).length === 0) return result as Awaited<ReturnType<Resolver<GroupFormValues, unknown, GroupFormOutput>>>;
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * The trip dates in time order: A-1 departure, A-1 arrival, A-2 departure, ... (001 §2 trip layouts).
+ * Each one's default is the one before it and it may not be earlier (issue 21 §9, decision 024).
+ */
+export function getDateChain(count: 1 | 2 | 4): `${'departure_date' | 'arivval_date'}.${number}`[] {
+  return Array.from({ length: count }, (_, index) => [`departure_date.${index}`, `arivval_date.${index}`] as const).flat();
 }
 
 /** A 422 key onto the form: `departure_flight_number.1` as is, a bare leg field onto trip A-1. */

@@ -1,4 +1,5 @@
 import { editGroupRoute, generalRoute, updateGroupRoute } from '@portal/contract/groups';
+import { addMySectorRoute } from '@portal/contract/my-sectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -98,5 +99,40 @@ describe('Add / Edit Group form (001 §2, §5)', () => {
     const body = JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body));
     expect(body).toMatchObject({ group_id: 7, ticket_type: 2, direction: 2, pnr: 'ABC123' });
     expect(body.departure_flight_number).toEqual(['PK-740', 'PK-741', 'PK-742', 'PK-743']);
+  });
+
+  it('when a my sector is missing, then Add My Sector opens its dialog, and the one added is chosen in the form without saving the group (issue 21 §9)', async () => {
+    storeSession();
+    let added = false;
+    const fetchMock = stubFetch({
+      'GET /api/general': () =>
+        reply(generalRoute, 200, {
+          data: { ...general.data, my_sectors: [...general.data.my_sectors, ...(added ? [{ id: 9, name: 'Hajj' }] : [])] },
+        }),
+      'POST /api/add-mysector': () => {
+        added = true;
+        return reply(addMySectorRoute, 201, {
+          message: 'My sector added successfully!',
+          data: { id: 9, name: 'Hajj', image: 'http://localhost/uploads/hajj.png', status: 1, totalpnr: 0 },
+        });
+      },
+    });
+    renderApp('/dashboard/addnewgroup');
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^PNR/);
+
+    await user.click(screen.getByRole('button', { name: 'Add My Sector' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add My Sector' });
+    await user.type(within(dialog).getByLabelText(/^Short Name/), 'Hajj');
+    await user.upload(within(dialog).getByLabelText('Image file'), new File([new Uint8Array([137, 80, 78, 71])], 'hajj.png', { type: 'image/png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add My Sector' })).not.toBeInTheDocument());
+    expect(screen.getByRole('combobox', { name: /^My Sector/ })).toHaveValue('Hajj');
+    expect(screen.getByText('My sector added successfully!')).toBeInTheDocument();
+    // Only the my sector was sent: the group form around the dialog was not submitted.
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    expect(posts).toEqual([expect.stringMatching(/\/api\/add-mysector$/)]);
+    expect(screen.queryByText('The pnr field is required.')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { GROUP_CLOSED_MESSAGE, listGroupHistoryRoute, listGroupsRoute, updateGroupStatusRoute } from '@portal/contract/groups';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_ACTION_TEXT } from '@/config/constants';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
@@ -108,5 +108,28 @@ describe('Groups list (001 §2)', () => {
     expect(screen.getByLabelText('Search by PNR')).toHaveValue('XYZ');
     expect(screen.getByRole('button', { name: 'Search by date' })).toHaveTextContent('10 Mar 2031');
     expect(queries.map((query) => [query.get('pnr'), query.get('date')])).toEqual([['XYZ', '2031-03-10']]);
+  });
+
+  it('when the list opens with ?saved={id} and that group is on page 2, then page 2 is loaded, the row is scrolled into view and marked Saved for a few seconds (issue 21 §9)', async () => {
+    storeSession();
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    const firstPage = Array.from({ length: 20 }, (_, index) => buildGroup({ id: 100 + index, pnr: `P${100 + index}` }));
+    const fetchMock = stubFetch({
+      'GET /api/listofgroups': ({ url }) =>
+        new URL(url, 'http://localhost').searchParams.get('page') === '2'
+          ? reply(listGroupsRoute, 200, buildPage([buildGroup({ id: 42, pnr: 'NEW42' })], { page: 2, total: 21 }))
+          : reply(listGroupsRoute, 200, buildPage(firstPage, { total: 21, hasNext: true })),
+    });
+    renderApp('/dashboard/groups?saved=42');
+
+    const row = (await screen.findByText('NEW42')).closest('tr');
+    await waitFor(() => expect(row).toHaveAttribute('data-highlighted'));
+    expect(within(row!).getByText('Saved')).toBeInTheDocument();
+    expect(scrolled.mock.contexts).toContain(row);
+    expect(screen.getByText('P100').closest('tr')).not.toHaveAttribute('data-highlighted');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('listofgroups'))).toHaveLength(2);
+
+    await waitFor(() => expect(row).not.toHaveAttribute('data-highlighted'), { timeout: 6000 });
+    expect(within(row!).queryByText('Saved')).not.toBeInTheDocument();
   });
 });

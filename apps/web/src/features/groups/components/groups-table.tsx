@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { Group as GroupRow } from '@portal/contract/groups';
 import { IconPlane } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ListTable } from '@/components/list-table';
 import { formatDate, formatPKR } from '@/lib/format';
 import type { PagedList } from '@/lib/paged-list';
@@ -28,23 +28,38 @@ type GroupsTableProps = {
   list: PagedList<GroupRow>;
   /** The Action column's content for a row; without it the table has no Action column. */
   actions?: (group: GroupRow) => ReactNode;
+  /** The group just saved: marked, with 'Saved' by its PNR, and `highlightedRef` on its row (decision 024). */
+  highlightedId?: number;
+  highlightedRef?: Ref<HTMLTableRowElement>;
 };
 
 /** Groups as the Groups list and Groups History show them (001 §2), prices in PKR. */
-export function GroupsTable({ list, actions }: GroupsTableProps) {
+export function GroupsTable({ list, actions, highlightedId, highlightedRef }: GroupsTableProps) {
   const columns = actions ? [...GROUP_COLUMNS, 'Action'] : GROUP_COLUMNS;
   return (
     <ListTable columns={columns} emptyText="No Group Found" list={list} minWidth={1000} stickyEnd={actions ? 2 : 1} label="Groups">
       {list.rows.map((group) => (
-        <Table.Tr key={group.id}>
+        <Table.Tr
+          key={group.id}
+          data-highlighted={group.id === highlightedId || undefined}
+          ref={group.id === highlightedId ? highlightedRef : undefined}
+        >
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
               <Avatar src={group.air_line_logo} alt={group.airline_name} size={28} radius="sm">
                 <IconPlane size={14} />
               </Avatar>
-              <Text fw={700} size="sm" ff="monospace">
-                {group.pnr}
-              </Text>
+              <Stack gap={2} align="flex-start">
+                <Text fw={700} size="sm" ff="monospace">
+                  {group.pnr}
+                </Text>
+                {/* Said in words too, not by the colour alone. */}
+                {group.id === highlightedId ? (
+                  <Badge size="xs" variant="light" color="yellow">
+                    Saved
+                  </Badge>
+                ) : null}
+              </Stack>
             </Group>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(group.date)}</Table.Td>

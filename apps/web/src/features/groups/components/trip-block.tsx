@@ -1,10 +1,12 @@
-import '@mantine/dates/styles.css';
 import { Divider, Fieldset, Grid, Select, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { IconCalendar, IconClock, IconPlaneArrival, IconPlaneDeparture } from '@tabler/icons-react';
+import { IconPlaneArrival, IconPlaneDeparture } from '@tabler/icons-react';
 import { Controller, get, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { DateField } from '@/components/date-field';
 import { NumberField } from '@/components/number-field';
+import { TimeField } from '@/components/time-field';
 import type { CopiedLegField, GroupFormOutput, GroupFormValues, LegField } from './group-form-values';
+
+export type TripDateField = 'departure_date' | 'arivval_date';
 
 type TripBlockProps = {
   index: number;
@@ -15,29 +17,47 @@ type TripBlockProps = {
   sectors: { value: string; label: string }[];
   /** Baggage and hand carry go through the form so they can be copied to the paired trip. */
   onCopiedFieldChange: (field: CopiedLegField, index: number, value: number | string) => void;
+  /** Dates go through the form too: the later dates of the trip chain follow them (decision 024). */
+  onDateChange: (field: TripDateField, index: number, value: string) => void;
+  /** The first day a date may take: today for the first departure, else the date before it in the chain. */
+  minDateOf: (field: TripDateField, index: number) => string | undefined;
 };
 
 /** One trip (leg) of a group (001 §2): sector, flight, allowances, then departure and arrival. */
-export function TripBlock({ index, label, control, register, errors, sectors, onCopiedFieldChange }: TripBlockProps) {
+export function TripBlock({ index, label, control, register, errors, sectors, onCopiedFieldChange, onDateChange, minDateOf }: TripBlockProps) {
   const errorOf = (field: LegField): string | undefined =>
     (get(errors, `${field}.${index}`) as { message?: string } | undefined)?.message;
   const name = <F extends LegField>(field: F) => `${field}.${index}` as `${F}.${number}`;
 
-  const dateField = (field: 'departure_date' | 'arivval_date', fieldLabel: string) => (
+  // Typed or picked (issue 21 §9): 25/12/2026, 25 Dec 2026; 14:30, 1430, 2:30 PM.
+  const dateField = (field: TripDateField, fieldLabel: string) => (
     <Controller
       control={control}
       name={name(field)}
       render={({ field: input }) => (
-        <DatePickerInput
+        <DateField
           label={fieldLabel}
-          placeholder="Pick a date"
-          nextLabel="Next month"
-          previousLabel="Previous month"
           required
-          valueFormat="DD MMM YYYY"
-          leftSection={<IconCalendar size={16} />}
-          value={input.value ? String(input.value) : null}
-          onChange={(value) => input.onChange(value ?? '')}
+          min={minDateOf(field, index)}
+          value={String(input.value ?? '')}
+          onChange={(value) => onDateChange(field, index, value)}
+          onBlur={input.onBlur}
+          error={errorOf(field)}
+        />
+      )}
+    />
+  );
+
+  const timeField = (field: 'departure_time' | 'arivval_time', fieldLabel: string) => (
+    <Controller
+      control={control}
+      name={name(field)}
+      render={({ field: input }) => (
+        <TimeField
+          label={fieldLabel}
+          required
+          value={String(input.value ?? '')}
+          onChange={input.onChange}
           onBlur={input.onBlur}
           error={errorOf(field)}
         />
@@ -107,7 +127,9 @@ export function TripBlock({ index, label, control, register, errors, sectors, on
             labelPosition="left"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>{dateField('departure_date', 'Departure Date')}</Grid.Col>
+        {/* When, then where: date and time share a line on a phone (the terminal's long label no longer sits beside the time). */}
+        <Grid.Col span={{ base: 6, md: 3 }}>{dateField('departure_date', 'Departure Date')}</Grid.Col>
+        <Grid.Col span={{ base: 6, md: 3 }}>{timeField('departure_time', 'Departure Time')}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
           <TextInput
             label="Departure Airport Name"
@@ -117,16 +139,7 @@ export function TripBlock({ index, label, control, register, errors, sectors, on
             {...register(name('departure_airport_name'))}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
-          <TimeInput
-            label="Departure Time"
-            required
-            leftSection={<IconClock size={16} />}
-            error={errorOf('departure_time')}
-            {...register(name('departure_time'))}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
           <TextInput label="Departure Terminal" placeholder="Optional" error={errorOf('departure_terminal')} {...register(name('departure_terminal'))} />
         </Grid.Col>
 
@@ -140,7 +153,8 @@ export function TripBlock({ index, label, control, register, errors, sectors, on
             labelPosition="left"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>{dateField('arivval_date', 'Arrival Date')}</Grid.Col>
+        <Grid.Col span={{ base: 6, md: 3 }}>{dateField('arivval_date', 'Arrival Date')}</Grid.Col>
+        <Grid.Col span={{ base: 6, md: 3 }}>{timeField('arivval_time', 'Arrival Time')}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
           <TextInput
             label="Arrival Airport Name"
@@ -150,16 +164,7 @@ export function TripBlock({ index, label, control, register, errors, sectors, on
             {...register(name('arivval_airport_name'))}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
-          <TimeInput
-            label="Arrival Time"
-            required
-            leftSection={<IconClock size={16} />}
-            error={errorOf('arivval_time')}
-            {...register(name('arivval_time'))}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
           <TextInput label="Arrival Terminal" placeholder="Optional" error={errorOf('arivval_terminal')} {...register(name('arivval_terminal'))} />
         </Grid.Col>
       </Grid>

@@ -22,10 +22,10 @@ type MySectorFormOutput = AddMySectorBody | UpdateMySectorBody;
 /** Edit without a stored image, or after 'Remove Image': an image is required (001 §5). */
 const updateWithNewImageSchema = updateMySectorBodySchema.extend({ image: requiredFileField('image') });
 
-type MySectorFormProps = { mySector?: MySector; onDone: () => void };
+type MySectorFormProps = { mySector?: MySector; onDone: () => void; onCreated?: (mySector: MySector) => void };
 
 /** Add/Edit My Sector (001 §2, §5): short name required; image required on add and when none is kept. */
-function MySectorForm({ mySector, onDone }: MySectorFormProps) {
+function MySectorForm({ mySector, onDone, onCreated }: MySectorFormProps) {
   const [keepImage, setKeepImage] = useState(Boolean(mySector?.image));
   const createMutation = useCreateMySector();
   const updateMutation = useUpdateMySector();
@@ -36,16 +36,29 @@ function MySectorForm({ mySector, onDone }: MySectorFormProps) {
   });
   const { errors } = form.formState;
 
+  const onError = (error: unknown) => showFormError(error, form.setError, fieldsOf<MySectorFormValues>(['name', 'image']));
   const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: (answer: { message: string }) => {
-        notifySuccess(answer.message);
-        onDone();
-      },
-      onError: (error: unknown) => showFormError(error, form.setError, fieldsOf<MySectorFormValues>(['name', 'image'])),
-    };
-    if (mySector) updateMutation.mutate({ id: mySector.id, body: body as UpdateMySectorBody }, callbacks);
-    else createMutation.mutate(body as AddMySectorBody, callbacks);
+    if (mySector) {
+      updateMutation.mutate(
+        { id: mySector.id, body: body as UpdateMySectorBody },
+        {
+          onSuccess: (answer) => {
+            notifySuccess(answer.message);
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      createMutation.mutate(body as AddMySectorBody, {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
+          onCreated?.(answer.data);
+          onDone();
+        },
+        onError,
+      });
+    }
   });
 
   return (
@@ -87,12 +100,18 @@ function MySectorForm({ mySector, onDone }: MySectorFormProps) {
   );
 }
 
-type MySectorFormModalProps = { opened: boolean; onClose: () => void; mySector?: MySector };
+type MySectorFormModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  mySector?: MySector;
+  /** Add mode: told about the new my sector once it is saved. */
+  onCreated?: (mySector: MySector) => void;
+};
 
-export function MySectorFormModal({ opened, onClose, mySector }: MySectorFormModalProps) {
+export function MySectorFormModal({ opened, onClose, mySector, onCreated }: MySectorFormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={mySector ? 'Edit My Sector' : 'Add My Sector'}>
-      {opened ? <MySectorForm mySector={mySector} onDone={onClose} /> : null}
+      {opened ? <MySectorForm mySector={mySector} onDone={onClose} onCreated={onCreated} /> : null}
     </Modal>
   );
 }
