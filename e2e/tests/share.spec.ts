@@ -25,6 +25,8 @@ test('the agent sets a markup, copies a card\'s share text and the fare carries 
   await card.getByRole('button', { name: /^Share PNR / }).click();
   const whatsapp = page.getByRole('menuitem', { name: 'Open WhatsApp' });
   await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  // Read before Copy: picking an item closes the menu.
+  const whatsappUrl = (await whatsapp.getAttribute('href'))!;
   await page.getByRole('menuitem', { name: 'Copy' }).click();
   await expect(page.getByText('Copied')).toBeVisible();
 
@@ -32,7 +34,7 @@ test('the agent sets a markup, copies a card\'s share text and the fare carries 
   expect(text).toContain(`Adult fare: ${pkr(price + MARKUP)}`);
   expect(text).toMatch(/For booking:\nAl-Haram Travels\n\+92\d+$/);
   expect(text).not.toMatch(/sold|remaining|seat/i);
-  expect(decodeURIComponent((await whatsapp.getAttribute('href'))!.slice('https://wa.me/?text='.length))).toBe(text);
+  expect(decodeURIComponent(whatsappUrl.slice('https://wa.me/?text='.length))).toBe(text);
 
   // Leave the demo agent as it was for the other journeys.
   await page.goto('/dashboard/my-profile');
