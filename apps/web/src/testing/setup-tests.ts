@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -67,6 +68,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: with at most 3 on screen (decision 021), one test's toasts would queue the
+  // next test's behind them until they close.
+  notifications.clean();
   vi.useRealTimers();
   const errors = consoleErrors;
   consoleErrors = [];
