@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, TextInput } from '@mantine/core';
 import { updateMyProfileBodySchema, type Agent, type UpdateMyProfileBody } from '@portal/contract/agents';
 import { requiredFileField } from '@portal/contract/files';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateMyProfile } from '../api/update-my-profile';
+import { useZodForm } from '@/lib/zod-form';
 
 type MyProfileValues = { name: string; email: string; phone: string; image: File | null };
 
@@ -20,8 +20,7 @@ export function MyProfileForm({ profile }: { profile: Agent }) {
   const [keepImage, setKeepImage] = useState(true);
   const mutation = useUpdateMyProfile();
   const schema = keepImage || !profile.image ? updateMyProfileBodySchema : withNewImageSchema;
-  const form = useForm<MyProfileValues, unknown, UpdateMyProfileBody>({
-    resolver: zodResolver(schema) as unknown as Resolver<MyProfileValues, unknown, UpdateMyProfileBody>,
+  const form = useZodForm<MyProfileValues, UpdateMyProfileBody>(schema, {
     defaultValues: { name: profile.name, email: profile.email ?? '', phone: profile.phone ?? '', image: null },
   });
   const { errors } = form.formState;

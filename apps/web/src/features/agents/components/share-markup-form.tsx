@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SHARE_MARKUP_MAX, updateShareSettingsBodySchema, type UpdateShareSettingsBody } from '@portal/contract/share';
-import { useForm, type Resolver } from 'react-hook-form';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { formatPKR } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateShareSettings } from '../api/update-share-settings';
+import { useZodForm } from '@/lib/zod-form';
 
 type ShareMarkupValues = { markup: string };
 
@@ -17,10 +16,8 @@ const toField = fieldsOf<ShareMarkupValues>(['markup']);
  */
 export function ShareMarkupForm({ markup }: { markup: number }) {
   const mutation = useUpdateShareSettings();
-  const form = useForm<ShareMarkupValues, unknown, UpdateShareSettingsBody>({
-    resolver: zodResolver(updateShareSettingsBodySchema) as unknown as Resolver<ShareMarkupValues, unknown, UpdateShareSettingsBody>,
+  const form = useZodForm<ShareMarkupValues, UpdateShareSettingsBody>(updateShareSettingsBodySchema, {
     defaultValues: { markup: String(markup) },
-    mode: 'onTouched',
   });
   const { errors } = form.formState;
 

@@ -27,6 +27,19 @@ describe('Add New Airline dialog (001 §2, §5, §8)', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
+  it('when a required field is left empty, then its message shows as the user leaves it, before any Save; typing clears it', async () => {
+    storeSession();
+    const fetchMock = stubFetch({ 'GET /api/listofairlines': reply(listAirlinesRoute, 200, buildPage([])) });
+    const { user, dialog } = await openAddDialog();
+    const fullName = within(dialog).getByLabelText(/Full Name/);
+    await user.clear(fullName);
+    await user.tab();
+    expect(await within(dialog).findByText('The full name field is required.')).toBeInTheDocument();
+    await user.type(fullName, 'S');
+    await waitFor(() => expect(within(dialog).queryByText('The full name field is required.')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
   it('when a logo over 2 MB is chosen, then the seed alert shows and the file is not kept', async () => {
     storeSession();
     stubFetch({ 'GET /api/listofairlines': reply(listAirlinesRoute, 200, buildPage([])) });

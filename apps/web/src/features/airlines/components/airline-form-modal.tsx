@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import {
   addAirlineBodySchema,
   updateAirlineBodySchema,
@@ -8,11 +7,8 @@ import {
   type UpdateAirlineBody,
 } from '@portal/contract/airlines';
 import { requiredFileField } from '@portal/contract/files';
-import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { ImagePicker } from '@/components/image-picker';
-import { fieldsOf, showFormError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { EntityFormModal, FormActions, ImageField, useEntitySubmit, useKeptImage } from '@/components/entity-form';
+import { useZodForm } from '@/lib/zod-form';
 import { useCreateAirline } from '../api/create-airline';
 import { useUpdateAirline } from '../api/update-airline';
 
@@ -25,27 +21,19 @@ type AirlineFormProps = { airline?: Airline; onDone: () => void };
 
 /** Add/Edit airline (001 §2, §5): full and short name required, logo required when adding. */
 function AirlineForm({ airline, onDone }: AirlineFormProps) {
-  const [keepLogo, setKeepLogo] = useState(Boolean(airline?.logo));
-  const createMutation = useCreateAirline();
-  const updateMutation = useUpdateAirline();
-  const schema = !airline ? addAirlineBodySchema : keepLogo ? updateAirlineBodySchema : updateWithNewLogoSchema;
-  const form = useForm<AirlineFormValues, unknown, AddAirlineBody | UpdateAirlineBody>({
-    resolver: zodResolver(schema) as unknown as Resolver<AirlineFormValues, unknown, AddAirlineBody | UpdateAirlineBody>,
+  const logo = useKeptImage(airline?.logo);
+  const schema = !airline ? addAirlineBodySchema : logo.keep ? updateAirlineBodySchema : updateWithNewLogoSchema;
+  const form = useZodForm<AirlineFormValues, AddAirlineBody | UpdateAirlineBody>(schema, {
     defaultValues: { full_name: airline?.full_name ?? '', short_name: airline?.short_name ?? '', logo: null },
   });
   const { errors } = form.formState;
-  const toField = fieldsOf<AirlineFormValues>(['full_name', 'short_name', 'logo']);
-
-  const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: (answer: { message: string }) => {
-        notifySuccess(answer.message);
-        onDone();
-      },
-      onError: (error: unknown) => showFormError(error, form.setError, toField),
-    };
-    if (airline) updateMutation.mutate({ id: airline.id, body: body as UpdateAirlineBody }, callbacks);
-    else createMutation.mutate(body as AddAirlineBody, callbacks);
+  const { submit, saving } = useEntitySubmit({
+    form,
+    fields: ['full_name', 'short_name', 'logo'],
+    id: airline?.id,
+    create: useCreateAirline(),
+    update: useUpdateAirline(),
+    onDone,
   });
 
   return (
@@ -53,29 +41,8 @@ function AirlineForm({ airline, onDone }: AirlineFormProps) {
       <Stack gap="md">
         <TextInput label="Full Name" required data-autofocus error={errors.full_name?.message} {...form.register('full_name')} />
         <TextInput label="Short Name" required error={errors.short_name?.message} {...form.register('short_name')} />
-        <Controller
-          control={form.control}
-          name="logo"
-          render={({ field }) => (
-            <ImagePicker
-              label="Logo"
-              required={!keepLogo}
-              value={field.value}
-              onChange={field.onChange}
-              existingUrl={keepLogo ? airline?.logo : null}
-              onRemoveExisting={() => setKeepLogo(false)}
-              error={errors.logo?.message}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createMutation.isPending || updateMutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ImageField control={form.control} name="logo" label="Logo" existingUrl={airline?.logo} image={logo} error={errors.logo?.message} />
+        <FormActions onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );
@@ -85,8 +52,8 @@ type AirlineFormModalProps = { opened: boolean; onClose: () => void; airline?: A
 
 export function AirlineFormModal({ opened, onClose, airline }: AirlineFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={airline ? 'Edit Airline' : 'Add New Airline'}>
-      {opened ? <AirlineForm airline={airline} onDone={onClose} /> : null}
-    </Modal>
+    <EntityFormModal opened={opened} onClose={onClose} title={airline ? 'Edit Airline' : 'Add New Airline'}>
+      <AirlineForm airline={airline} onDone={onClose} />
+    </EntityFormModal>
   );
 }

@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconCircleCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
 import { forgotPasswordBodySchema } from '@portal/contract/auth';
 import { useForgotPassword } from '../api/forgot-password';
+import { useZodForm } from '@/lib/zod-form';
 
 type ForgotValues = z.input<typeof forgotPasswordBodySchema>;
 
 /** Forgot password (000 §5, §7): one e-mail field; shows the server's message or the generic error. */
 export function ForgotPasswordForm() {
   const forgotMutation = useForgotPassword();
-  const form = useForm<ForgotValues, unknown, z.output<typeof forgotPasswordBodySchema>>({
-    resolver: zodResolver(forgotPasswordBodySchema),
+  const form = useZodForm<ForgotValues, z.output<typeof forgotPasswordBodySchema>>(forgotPasswordBodySchema, {
     defaultValues: { email: '' },
   });
 

@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { registerBodySchema } from '@portal/contract/auth';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_COUNTRY, SECURITY_ANSWER_ERROR } from '@/config/constants';
 import { COUNTRIES } from '@/config/countries';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { createSecurityQuestion, isCorrectAnswer } from './security-question';
+import { useZodForm } from '@/lib/zod-form';
 
 type RegisterValues = z.input<typeof registerBodySchema>;
 type RegisterOutput = z.output<typeof registerBodySchema>;
@@ -28,8 +28,7 @@ export function RegisterForm({ onSuccess, random }: RegisterFormProps) {
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | null>(null);
   const registerMutation = useRegister({ onSuccess });
-  const form = useForm<RegisterValues, unknown, RegisterOutput>({
-    resolver: zodResolver(registerBodySchema),
+  const form = useZodForm<RegisterValues, RegisterOutput>(registerBodySchema, {
     defaultValues: {
       email: '',
       name: '',

@@ -1,16 +1,16 @@
 import '@mantine/dates/styles.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { addPaymentBodySchema, PAYMENT_FUTURE_DATE_MESSAGE } from '@portal/contract/payments';
 import { IconCalendar } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { NumberField } from '@/components/number-field';
 import { formatPKR, todayInKarachi } from '@/lib/format';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import type { BookingRow } from './booking-row';
+import { useZodForm } from '@/lib/zod-form';
 
 export type PaymentFormValues = { receive_amount: number | string; receive_date: string | null; text: string | null };
 
@@ -47,8 +47,7 @@ type PaymentFormProps = {
 /** Add and edit share this form: the booking's totals read-only, then amount, date and description. */
 export function PaymentForm({ booking, defaultValues, submitLabel, onSubmit, onDone }: PaymentFormProps) {
   const today = todayInKarachi();
-  const form = useForm<PaymentFormValues, unknown, PaymentValues>({
-    resolver: zodResolver(buildPaymentSchema(today)),
+  const form = useZodForm<PaymentFormValues, PaymentValues>(buildPaymentSchema(today), {
     defaultValues: defaultValues ?? { receive_amount: '', receive_date: today, text: '' },
   });
   const { errors, isSubmitting } = form.formState;

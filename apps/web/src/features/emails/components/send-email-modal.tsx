@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { MESSAGE_MAX_LENGTH, SEND_EMAIL_BUTTON, sendEmailBodySchema, SUBJECT_MAX_LENGTH, type SendEmailBody } from '@portal/contract/emails';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSendEmail } from '../api/send-email';
 import { AgentPicker } from './agent-picker';
+import { useZodForm } from '@/lib/zod-form';
 
 type SendEmailFormValues = { agent_id: string; subject: string; message: string };
 
 /** Send Email (issue 6, PRODUCT §5): a plain-text message to one agent, queued in the outbox. */
 function SendEmailForm({ onDone }: { onDone: () => void }) {
   const mutation = useSendEmail();
-  const form = useForm<SendEmailFormValues, unknown, SendEmailBody>({
-    resolver: zodResolver(sendEmailBodySchema) as unknown as Resolver<SendEmailFormValues, unknown, SendEmailBody>,
+  const form = useZodForm<SendEmailFormValues, SendEmailBody>(sendEmailBodySchema, {
     defaultValues: { agent_id: '', subject: '', message: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { requiredFileField } from '@portal/contract/files';
 import {
   addMySectorBodySchema,
@@ -8,16 +7,12 @@ import {
   type MySector,
   type UpdateMySectorBody,
 } from '@portal/contract/my-sectors';
-import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { ImagePicker } from '@/components/image-picker';
-import { fieldsOf, showFormError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { EntityFormModal, FormActions, ImageField, useEntitySubmit, useKeptImage } from '@/components/entity-form';
+import { useZodForm } from '@/lib/zod-form';
 import { useCreateMySector } from '../api/create-my-sector';
 import { useUpdateMySector } from '../api/update-my-sector';
 
 type MySectorFormValues = { name: string; image: File | null };
-type MySectorFormOutput = AddMySectorBody | UpdateMySectorBody;
 
 /** Edit without a stored image, or after 'Remove Image': an image is required (001 §5). */
 const updateWithNewImageSchema = updateMySectorBodySchema.extend({ image: requiredFileField('image') });
@@ -26,39 +21,20 @@ type MySectorFormProps = { mySector?: MySector; onDone: () => void; onCreated?: 
 
 /** Add/Edit My Sector (001 §2, §5): short name required; image required on add and when none is kept. */
 function MySectorForm({ mySector, onDone, onCreated }: MySectorFormProps) {
-  const [keepImage, setKeepImage] = useState(Boolean(mySector?.image));
-  const createMutation = useCreateMySector();
-  const updateMutation = useUpdateMySector();
-  const schema = !mySector ? addMySectorBodySchema : keepImage ? updateMySectorBodySchema : updateWithNewImageSchema;
-  const form = useForm<MySectorFormValues, unknown, MySectorFormOutput>({
-    resolver: zodResolver(schema) as unknown as Resolver<MySectorFormValues, unknown, MySectorFormOutput>,
+  const image = useKeptImage(mySector?.image);
+  const schema = !mySector ? addMySectorBodySchema : image.keep ? updateMySectorBodySchema : updateWithNewImageSchema;
+  const form = useZodForm<MySectorFormValues, AddMySectorBody | UpdateMySectorBody>(schema, {
     defaultValues: { name: mySector?.name ?? '', image: null },
   });
   const { errors } = form.formState;
-
-  const onError = (error: unknown) => showFormError(error, form.setError, fieldsOf<MySectorFormValues>(['name', 'image']));
-  const submit = form.handleSubmit((body) => {
-    if (mySector) {
-      updateMutation.mutate(
-        { id: mySector.id, body: body as UpdateMySectorBody },
-        {
-          onSuccess: (answer) => {
-            notifySuccess(answer.message);
-            onDone();
-          },
-          onError,
-        },
-      );
-    } else {
-      createMutation.mutate(body as AddMySectorBody, {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message);
-          onCreated?.(answer.data);
-          onDone();
-        },
-        onError,
-      });
-    }
+  const { submit, saving } = useEntitySubmit({
+    form,
+    fields: ['name', 'image'],
+    id: mySector?.id,
+    create: useCreateMySector(),
+    update: useUpdateMySector(),
+    onDone,
+    onCreated: (answer) => onCreated?.(answer.data),
   });
 
   return (
@@ -72,29 +48,8 @@ function MySectorForm({ mySector, onDone, onCreated }: MySectorFormProps) {
           error={errors.name?.message}
           {...form.register('name')}
         />
-        <Controller
-          control={form.control}
-          name="image"
-          render={({ field }) => (
-            <ImagePicker
-              label="Image"
-              required={!keepImage}
-              value={field.value}
-              onChange={field.onChange}
-              existingUrl={keepImage ? mySector?.image : null}
-              onRemoveExisting={() => setKeepImage(false)}
-              error={errors.image?.message}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createMutation.isPending || updateMutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ImageField control={form.control} name="image" label="Image" existingUrl={mySector?.image} image={image} error={errors.image?.message} />
+        <FormActions onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );
@@ -110,8 +65,8 @@ type MySectorFormModalProps = {
 
 export function MySectorFormModal({ opened, onClose, mySector, onCreated }: MySectorFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={mySector ? 'Edit My Sector' : 'Add My Sector'}>
-      {opened ? <MySectorForm mySector={mySector} onDone={onClose} onCreated={onCreated} /> : null}
-    </Modal>
+    <EntityFormModal opened={opened} onClose={onClose} title={mySector ? 'Edit My Sector' : 'Add My Sector'}>
+      <MySectorForm mySector={mySector} onDone={onClose} onCreated={onCreated} />
+    </EntityFormModal>
   );
 }

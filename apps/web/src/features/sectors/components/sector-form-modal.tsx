@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Modal, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import {
   addSectorBodySchema,
   buildSectorName,
@@ -8,14 +7,13 @@ import {
   type Sector,
   type UpdateSectorBody,
 } from '@portal/contract/sectors';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { fieldsOf, showFormError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { useWatch } from 'react-hook-form';
+import { EntityFormModal, FormActions, useEntitySubmit } from '@/components/entity-form';
+import { useZodForm } from '@/lib/zod-form';
 import { useCreateSector } from '../api/create-sector';
 import { useUpdateSector } from '../api/update-sector';
 
 type SectorFormValues = { from_sector: string; from_city: string; to_sector: string; to_city: string };
-type SectorFormOutput = AddSectorBody | UpdateSectorBody;
 
 const FIELDS = [
   { name: 'from_sector', label: 'From Sector', placeholder: 'LHE' },
@@ -28,14 +26,7 @@ type SectorFormProps = { sector?: Sector; onDone: () => void };
 
 /** Add/Edit sector (001 §2, §5): four required fields forced to upper case as typed; the name is FROM - TO, read-only. */
 function SectorForm({ sector, onDone }: SectorFormProps) {
-  const createMutation = useCreateSector();
-  const updateMutation = useUpdateSector();
-  const form = useForm<SectorFormValues, unknown, SectorFormOutput>({
-    resolver: zodResolver(sector ? updateSectorBodySchema : addSectorBodySchema) as unknown as Resolver<
-      SectorFormValues,
-      unknown,
-      SectorFormOutput
-    >,
+  const form = useZodForm<SectorFormValues, AddSectorBody | UpdateSectorBody>(sector ? updateSectorBodySchema : addSectorBodySchema, {
     defaultValues: {
       from_sector: sector?.from_sector ?? '',
       from_city: sector?.from_city ?? '',
@@ -47,16 +38,13 @@ function SectorForm({ sector, onDone }: SectorFormProps) {
   const [fromSector, toSector] = useWatch({ control: form.control, name: ['from_sector', 'to_sector'] });
   const sectorName = fromSector || toSector ? buildSectorName(fromSector, toSector) : '';
 
-  const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: (answer: { message: string }) => {
-        notifySuccess(answer.message);
-        onDone();
-      },
-      onError: (error: unknown) => showFormError(error, form.setError, fieldsOf<SectorFormValues>(FIELDS.map((f) => f.name))),
-    };
-    if (sector) updateMutation.mutate({ id: sector.id, body: body as UpdateSectorBody }, callbacks);
-    else createMutation.mutate(body as AddSectorBody, callbacks);
+  const { submit, saving } = useEntitySubmit({
+    form,
+    fields: FIELDS.map((field) => field.name),
+    id: sector?.id,
+    create: useCreateSector(),
+    update: useUpdateSector(),
+    onDone,
   });
 
   return (
@@ -89,14 +77,7 @@ function SectorForm({ sector, onDone }: SectorFormProps) {
           <TextInput label="Sector Name" readOnly value={sectorName} placeholder="FROM - TO" variant="filled" />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createMutation.isPending || updateMutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} saving={saving} />
         </Grid.Col>
       </Grid>
     </form>
@@ -107,8 +88,8 @@ type SectorFormModalProps = { opened: boolean; onClose: () => void; sector?: Sec
 
 export function SectorFormModal({ opened, onClose, sector }: SectorFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={sector ? 'Edit Sector' : 'Add New sector'}>
-      {opened ? <SectorForm sector={sector} onDone={onClose} /> : null}
-    </Modal>
+    <EntityFormModal opened={opened} onClose={onClose} title={sector ? 'Edit Sector' : 'Add New sector'}>
+      <SectorForm sector={sector} onDone={onClose} />
+    </EntityFormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import {
   addAdminBodySchema,
   updateAdminBodySchema,
@@ -8,14 +7,12 @@ import {
   type UpdateAdminBody,
 } from '@portal/contract/settings';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { fieldsOf, showFormError } from '@/lib/form-errors';
-import { notifySuccess } from '@/lib/notify';
+import { EntityFormModal, FormActions, useEntitySubmit } from '@/components/entity-form';
+import { useZodForm } from '@/lib/zod-form';
 import { useAddAdmin } from '../api/add-admin';
 import { useUpdateAdmin } from '../api/update-admin';
 
 type AdminFormValues = { name: string; email: string; password: string };
-type AdminFormOutput = AddAdminBody | UpdateAdminBody;
 
 type AdminUserFormProps = { admin?: AdminUser; onDone: () => void };
 
@@ -26,25 +23,17 @@ function AdminUserForm({ admin, onDone }: AdminUserFormProps) {
   useEffect(() => {
     void import('@portal/contract/common-passwords');
   }, []);
-  const addMutation = useAddAdmin();
-  const updateMutation = useUpdateAdmin();
-  const form = useForm<AdminFormValues, unknown, AdminFormOutput>({
-    resolver: zodResolver(admin ? updateAdminBodySchema : addAdminBodySchema) as unknown as Resolver<AdminFormValues, unknown, AdminFormOutput>,
+  const form = useZodForm<AdminFormValues, AddAdminBody | UpdateAdminBody>(admin ? updateAdminBodySchema : addAdminBodySchema, {
     defaultValues: { name: admin?.name ?? '', email: admin?.email ?? '', password: '' },
   });
   const { errors } = form.formState;
-  const toField = fieldsOf<AdminFormValues>(['name', 'email', 'password']);
-
-  const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: (answer: { message: string }) => {
-        notifySuccess(answer.message);
-        onDone();
-      },
-      onError: (error: unknown) => showFormError(error, form.setError, toField),
-    };
-    if (admin) updateMutation.mutate({ id: admin.id, body: body as UpdateAdminBody }, callbacks);
-    else addMutation.mutate(body as AddAdminBody, callbacks);
+  const { submit, saving } = useEntitySubmit({
+    form,
+    fields: ['name', 'email', 'password'],
+    id: admin?.id,
+    create: useAddAdmin(),
+    update: useUpdateAdmin(),
+    onDone,
   });
 
   return (
@@ -59,14 +48,7 @@ function AdminUserForm({ admin, onDone }: AdminUserFormProps) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={addMutation.isPending || updateMutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );
@@ -76,8 +58,8 @@ type AdminUserFormModalProps = { opened: boolean; onClose: () => void; admin?: A
 
 export function AdminUserFormModal({ opened, onClose, admin }: AdminUserFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={admin ? 'Edit User' : 'Add New User'}>
-      {opened ? <AdminUserForm admin={admin} onDone={onClose} /> : null}
-    </Modal>
+    <EntityFormModal opened={opened} onClose={onClose} title={admin ? 'Edit User' : 'Add New User'}>
+      <AdminUserForm admin={admin} onDone={onClose} />
+    </EntityFormModal>
   );
 }

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BANK_ACCOUNTS_MAX, updateSettingsBodySchema, type BankAccount } from '@portal/contract/settings';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useFieldArray, useForm, type Path, type Resolver } from 'react-hook-form';
+import { useFieldArray, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
+import { useZodForm } from '@/lib/zod-form';
 
 type AccountValues = { bank_name: string; account_title: string; account_number: string; iban: string; branch: string };
 type AccountsValues = { bank_accounts: AccountValues[] };
@@ -20,8 +20,7 @@ const toValues = (accounts: BankAccount[]): AccountValues[] => accounts.map((acc
 /** Bank Accounts Details cards (000 §1): bank, title, account number, IBAN (PK + 22), branch. */
 export function BankAccountsForm({ accounts }: { accounts: BankAccount[] }) {
   const mutation = useUpdateSettings();
-  const form = useForm<AccountsValues, unknown, AccountsOutput>({
-    resolver: zodResolver(accountsSchema) as unknown as Resolver<AccountsValues, unknown, AccountsOutput>,
+  const form = useZodForm<AccountsValues, AccountsOutput>(accountsSchema, {
     defaultValues: { bank_accounts: toValues(accounts) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'bank_accounts' });

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CONTACT_DESKS_MAX, updateSettingsBodySchema, type ContactDesk } from '@portal/contract/settings';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useFieldArray, useForm, type Path, type Resolver } from 'react-hook-form';
+import { useFieldArray, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
+import { useZodForm } from '@/lib/zod-form';
 
 type DesksValues = { contact_desks: Array<{ name: string; phone: string; display: string; whatsapp_message: string }> };
 type DesksOutput = { contact_desks: ContactDesk[] };
@@ -19,8 +19,7 @@ const toField = (key: string) => (key.startsWith('contact_desks') ? (key as Path
 /** Contact desks of the Contact Us page (000 §1: call and WhatsApp links with a prefilled message, +92). */
 export function ContactDesksForm({ desks }: { desks: ContactDesk[] }) {
   const mutation = useUpdateSettings();
-  const form = useForm<DesksValues, unknown, DesksOutput>({
-    resolver: zodResolver(desksSchema) as unknown as Resolver<DesksValues, unknown, DesksOutput>,
+  const form = useZodForm<DesksValues, DesksOutput>(desksSchema, {
     defaultValues: { contact_desks: desks.map((desk) => ({ ...desk })) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contact_desks' });

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { HOLD_WINDOW_MAX_MINUTES, HOLD_WINDOW_MIN_MINUTES, updateSettingsBodySchema } from '@portal/contract/settings';
-import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
+import { useZodForm } from '@/lib/zod-form';
 
 type HoldWindowValues = { hold_window_minutes: string };
 type HoldWindowOutput = { hold_window_minutes: number };
@@ -15,8 +14,7 @@ const holdWindowSchema = z.object({ hold_window_minutes: updateSettingsBodySchem
 /** Booking hold window (PRODUCT §4-§5): how long an agent's booking is held before it is cancelled. */
 export function HoldWindowForm({ minutes }: { minutes: number }) {
   const mutation = useUpdateSettings();
-  const form = useForm<HoldWindowValues, unknown, HoldWindowOutput>({
-    resolver: zodResolver(holdWindowSchema) as unknown as Resolver<HoldWindowValues, unknown, HoldWindowOutput>,
+  const form = useZodForm<HoldWindowValues, HoldWindowOutput>(holdWindowSchema, {
     defaultValues: { hold_window_minutes: String(minutes) },
   });
   const toField = fieldsOf<HoldWindowValues>(['hold_window_minutes']);
