@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { NotificationEvent } from '@portal/contract/notifications';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { restartDelayMs } from './cluster.js';
 import { WORKERS_EMBEDDED_MESSAGE, WORKERS_REDIS_MESSAGE } from './config/config.js';
 import { createScratchDatabase, testDatabaseUrl } from './test/postgres.js';
 import { connectSocket, type TestSocket } from './test/realtime-client.js';
@@ -158,7 +159,7 @@ describe.runIf(run)('WORKERS=2 on PostgreSQL with Redis', () => {
     const received = () =>
       adminSocket!.events
         .filter(([name]) => name === `userevent-${admin.user_id}`)
-        .map(([, payload]) => (payload as NotificationEvent).src)
+        .map(([, payload]) => Number((payload as NotificationEvent).src))
         .sort((x, y) => x - y);
     await expect.poll(received, { timeout: 15_000 }).toEqual([...heldIds].sort((x, y) => x - y));
   }, 120_000);
@@ -226,6 +227,12 @@ describe.runIf(onPostgres)('WORKERS above 1 refused at start', () => {
     expect(code).toBe(1);
     expect(stderr).toContain(`fatal: Invalid configuration:   WORKERS: ${WORKERS_EMBEDDED_MESSAGE}`);
   }, 60_000);
+});
+
+describe('restartDelayMs', () => {
+  it('when a worker keeps dying, then it is restarted after 1 s, then twice as long each time, at most 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(restartDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+  });
 });
 
 describe.skipIf(run)('WORKERS=2 (not run here)', () => {

@@ -65,10 +65,10 @@ export function runPrimary({ workers, logger, onListening }: { workers: number; 
     const worker = cluster.fork({ PORTAL_WORKER_INDEX: String(slot.index) });
     slot.worker = worker;
     worker.once('listening', () => {
-      const first = slots.every((other) => other === slot || other.served) && !slot.served;
+      logger.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker listening');
+      const lastToStart = !slot.served && slots.every((other) => other === slot || other.served);
       slot.served = true;
-      if (first) onListening?.();
-      logger.info({ worker: slot.index, pid: worker.process.pid }, 'worker listening');
+      if (lastToStart) onListening?.();
     });
     worker.once('exit', (code, signal) => {
       if (stopping) return;
@@ -81,7 +81,7 @@ export function runPrimary({ workers, logger, onListening }: { workers: number; 
       }
       slot.crashes = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? 1 : slot.crashes + 1;
       const delayMs = restartDelayMs(slot.crashes);
-      logger.error({ worker: slot.index, pid: worker.process.pid, code, signal, restartInMs: delayMs }, 'worker died; restarting it');
+      logger.error({ worker: slot.index, workerPid: worker.process.pid, code, signal, restartInMs: delayMs }, 'worker died; restarting it');
       slot.restartTimer = setTimeout(() => fork(slot), delayMs);
     });
   };
