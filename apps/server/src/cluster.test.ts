@@ -229,6 +229,26 @@ describe.runIf(onPostgres)('WORKERS above 1 refused at start', () => {
   }, 60_000);
 });
 
+describe.runIf(onPostgres)('WORKERS=2 whose workers cannot start', () => {
+  it('when Redis cannot be reached, then each worker fails, and the primary stops and exits 1 saying so', async () => {
+    const database = await createScratchDatabase(`${inject('pgRunPrefix')}wkf_`);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-workers-'));
+    try {
+      // Nothing listens on port 1: the workers give up on Redis after their connect timeout (realtime.ts).
+      const { code, stderr } = await runMainToExit({
+        env: { WORKERS: '2', DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1', DATA_DIR: dataDir },
+        timeoutMs: 90_000,
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain('fatal: realtime: cannot reach Redis at 127.0.0.1:1; check REDIS_URL, or unset it to run one process');
+      expect(stderr).toMatch(/fatal: worker [12] could not start \(exit code 1\); stopping/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
+});
+
 describe('restartDelayMs', () => {
   it('when a worker keeps dying, then it is restarted after 1 s, then twice as long each time, at most 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(restartDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
