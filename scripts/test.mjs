@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the portal, as CI runs it (.ci/run). Builds once, then runs the
-// independent suites in parallel: lint + typecheck, server HTTP tests on PGlite and on PostgreSQL,
+// independent suites in parallel: lint + typecheck, the bench's unit tests, server HTTP tests on PGlite and on PostgreSQL,
 // web component tests and the Playwright journeys in Debian's Chromium against the built app.
 // Ends with the line `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -200,15 +200,18 @@ const journeys = chromium
       env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
     })
   : undefined;
-const [lint, typecheck, serverTests, webTests, e2e] = await Promise.all([
+const [lint, typecheck, benchTests, serverTests, webTests, e2e] = await Promise.all([
   runStep('lint', node, [bin('.', 'eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
   runStep('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  // The bench's result comparison (issue 20 point 6): node:test through tsx, a second or so.
+  runStep('bench unit tests', 'npm', ['run', '--silent', 'test', '-w', 'bench']),
   runStep('server tests (PGlite and PostgreSQL)', node, [bin('apps/server', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server') }),
   runStep('web component tests', node, [bin('apps/web', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web') }),
   journeys,
 ]);
 countCheck(lint);
 countCheck(typecheck);
+countCheck(benchTests);
 countVitest(serverReport, serverTests);
 countVitest(webReport, webTests);
 

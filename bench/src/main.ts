@@ -5,14 +5,16 @@
  *   npm run bench -- --engines pglite      one engine
  *   npm run bench -- --scale 0.1 --duration 5 --skip-lighthouse
  *
- * It prints a table and writes bench/results/<date>-<time>.json. The exit code is 0 when every budget
- * is met, 1 when some is missed, 2 when the run itself failed.
+ * It prints a table, writes bench/results/<date>-<time>.json and compares it with the previous result of the
+ * same options (compare-results.ts: the figures more than 20 % worse). The exit code is 0 when every budget
+ * is met, 1 when some is missed, 2 when the run itself failed; regressions alone do not change it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
+import { compareWithPrevious } from './compare-results.js';
 import { checkPostgres, prepareEngine, type Engine } from './engines.js';
 import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
@@ -226,6 +228,7 @@ async function main(): Promise<number> {
   const options = { ...loadOptions, engines, lighthouseRuns: Number(args['lighthouse-runs']) };
   writeFileSync(file, `${JSON.stringify({ machine: machine(), options, engines: results, frontend: { assets, lighthouse }, budgets: checks }, null, 2)}\n`);
   log(`\nresults written to ${path.relative(ROOT_DIR, file)}`);
+  process.stdout.write(`${compareWithPrevious(file)}\n`);
   const missed = checks.filter((check) => !check.ok).length;
   log(missed === 0 ? 'every budget met' : `${missed} budget(s) missed`);
   return missed === 0 ? 0 : 1;

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 // New passwords are checked against the list of common passwords (issue 16 point 8; contract passwords.ts).
 import '@portal/contract/common-passwords';
@@ -71,6 +72,11 @@ export interface BuildAppOptions {
    * and call dispatchDueEmails themselves.
    */
   mailDispatcher?: { intervalMs?: number } | false;
+  /**
+   * WORKERS > 1: this worker's place (1..N, main.ts), sent on every answer as X-Portal-Worker and put on its log
+   * lines, so that an operator (and the cluster test) can tell the processes apart (decision 033).
+   */
+  worker?: number;
 }
 
 /**
@@ -83,9 +89,11 @@ function fastifyTrustProxy(trust: number | string[]): string[] | ((address: stri
 }
 
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
-export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false, worker }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    ...(logger
+      ? { loggerInstance: logger }
+      : { logger: { level: config.logLevel, ...(worker === undefined ? {} : { base: { pid: process.pid, hostname: hostname(), worker } }) } }),
     // 1 MB of JSON is far more than any form of the portal; files go through multipart with their own limit.
     bodyLimit: 1_048_576,
     // Behind a reverse proxy (TRUST_PROXY), request.ip, request.protocol and request.host come from the
@@ -93,6 +101,12 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
     ...(config.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(config.trustProxy) }),
   });
 
+  if (worker !== undefined) {
+    const workerHeader = String(worker);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-portal-worker', workerHeader);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,7 +1,11 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { runPrimary, workerIndex } from './cluster.js';
+import { resolveAppSecret } from './config/app-secret.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { checkDataDir, DataDirError } from './config/data-dir.js';
 import { DatabaseLockedError, openDatabase, type DatabaseHandle } from './db/database.js';
 import { seedDatabase } from './db/seed/seed.js';
@@ -40,33 +44,31 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    // The only place that reads the environment (STYLE habits).
-    config = loadConfig(process.env, { webDistDir: WEB_DIST_DIR });
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message.replaceAll('\n', ' '));
-    throw error;
-  }
-
+/**
+ * DATA_DIR checked, the database opened and migrated (openDatabase: under an advisory lock on PostgreSQL, so
+ * processes starting together take turns and the later ones find nothing to do).
+ */
+async function openCheckedDatabase(config: AppConfig): Promise<DatabaseHandle> {
   try {
     checkDataDir(config.dataDir, { embedded: !config.databaseUrl });
   } catch (error) {
     if (error instanceof DataDirError) fail(error.message);
     throw error;
   }
-
-  let database: DatabaseHandle;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     fail(describeDatabaseError(error, config.databaseUrl));
   }
+}
+
+/** One server process: the whole app on the port (a single process, or one worker of several). */
+async function serve(config: AppConfig, { worker }: { worker: number | undefined }): Promise<void> {
+  const database = await openCheckedDatabase(config);
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, db: database.db, holdSweeper: {}, mailDispatcher: {} });
+    app = await buildApp({ config, db: database.db, holdSweeper: {}, mailDispatcher: {}, worker });
   } catch (error) {
     // e.g. REDIS_URL set but Redis unreachable: one line, and the database lock released.
     await database.close().catch(() => undefined);
@@ -89,7 +91,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await seedDatabase({ db: database.db, config, logger: app.log });
+    // With several workers the primary seeded before forking them.
+    if (worker === undefined) await seedDatabase({ db: database.db, config, logger: app.log });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     app.log.fatal({ err: error }, 'could not start');
@@ -97,7 +100,44 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     process.exit(1);
   }
-  app.log.info(`portal ready at ${config.publicUrl} (database: ${database.engine})`);
+  if (worker === undefined) app.log.info(`portal ready at ${config.publicUrl} (database: ${database.engine})`);
+}
+
+/**
+ * WORKERS > 1 (decision 033): what must happen once happens here before the workers are forked, so that none of
+ * them races another for it: migrations, the first admin and the demo data, the app secret kept in DATA_DIR.
+ */
+async function servePrimary(config: AppConfig): Promise<void> {
+  // The workers log through Fastify's pino; the primary, which has no Fastify, through the same library.
+  const logger = pino({ level: config.logLevel });
+  const database = await openCheckedDatabase(config);
+  try {
+    await seedDatabase({ db: database.db, config, logger });
+    await resolveAppSecret(config);
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start');
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+  await database.close();
+  runPrimary({
+    workers: config.workers,
+    logger,
+    onListening: () => logger.info(`portal ready at ${config.publicUrl} with ${config.workers} workers (database: ${database.engine})`),
+  });
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    // The only place that reads the environment (STYLE habits).
+    config = loadConfig(process.env, { webDistDir: WEB_DIST_DIR });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message.replaceAll('\n', ' '));
+    throw error;
+  }
+  if (config.workers > 1 && cluster.isPrimary) return servePrimary(config);
+  return serve(config, { worker: workerIndex(process.env) });
 }
 
 void main();

@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
+export const MAX_WORKERS = 64;
+const WORKERS_RANGE_MESSAGE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS}`;
+export const WORKERS_EMBEDDED_MESSAGE =
+  'WORKERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database is open in one process only. Set DATABASE_URL, or WORKERS=1';
+export const WORKERS_REDIS_MESSAGE =
+  'WORKERS above 1 needs REDIS_URL: the processes pass realtime events and cache invalidations to each other through Redis. Set REDIS_URL, or WORKERS=1';
+
 /** Environment of PRODUCT §2, validated once at start-up; nothing else reads process.env. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -31,7 +38,19 @@ const envSchema = z.object({
       error: 'TRUST_PROXY must be a hop count (1, 2...) or a comma-separated list of addresses or CIDRs (10.0.0.1,192.168.0.0/16)',
     })
     .optional(),
-});
+  WORKERS: z.coerce
+    .number({ error: WORKERS_RANGE_MESSAGE })
+    .int({ error: WORKERS_RANGE_MESSAGE })
+    .min(1, { error: WORKERS_RANGE_MESSAGE })
+    .max(MAX_WORKERS, { error: WORKERS_RANGE_MESSAGE })
+    .default(1),
+})
+  // Several processes share one database and tell each other of writes and events (decision 033).
+  .superRefine((env, ctx) => {
+    if (env.WORKERS <= 1) return;
+    if (env.DATABASE_URL === undefined) ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: WORKERS_EMBEDDED_MESSAGE });
+    if (env.REDIS_URL === undefined) ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: WORKERS_REDIS_MESSAGE });
+  });
 
 function isAddressOrCidr(entry: string): boolean {
   const [address, bits, ...rest] = entry.split('/');
@@ -80,6 +99,11 @@ export interface AppConfig {
    * undefined trusts nobody and the client address is the socket's peer.
    */
   trustProxy: number | string[] | undefined;
+  /**
+   * Server processes sharing the port (node:cluster, decision 033): 1 serves from this process; more need
+   * DATABASE_URL and REDIS_URL (checked here).
+   */
+  workers: number;
   /** Built SPA to serve at `/`; undefined serves none (API-only tests). */
   webDistDir: string | undefined;
 }
@@ -110,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY),
+    workers: e.WORKERS,
     webDistDir: defaults.webDistDir,
   };
 }

@@ -13,6 +13,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
+import { HOLD_SWEEP_JOB } from '../modules/bookings/hold-sweeper.js';
+import { claimJobRun } from '../modules/jobs/jobs.repository.js';
+import { scheduledJobs } from '../modules/jobs/jobs.table.js';
 import { users } from '../modules/users/users.table.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
@@ -235,6 +238,12 @@ describe('upgrading a database of the previous release', () => {
     const rows = await upgraded.db.select({ shareMarkup: users.shareMarkup }).from(users);
     expect(rows.length).toBe(before.users!.count);
     expect(rows.every((row) => row.shareMarkup === 0)).toBe(true);
+  });
+
+  it('when scheduled_jobs arrived (0004, decision 033), then it starts empty and the first tick of the hold sweep on the upgraded database runs', async () => {
+    expect(await upgraded.db.select().from(scheduledJobs)).toEqual([]);
+    expect(await claimJobRun({ db: upgraded.db, name: HOLD_SWEEP_JOB, now: new Date(), intervalMs: 30_000, leaseMs: 60_000 })).toBe(1);
+    await upgraded.db.delete(scheduledJobs);
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -15,3 +15,4 @@ export * from '../modules/banners/banners.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/emails/emails.table.js';
 export * from '../modules/settings/settings.table.js';
+export * from '../modules/jobs/jobs.table.js';

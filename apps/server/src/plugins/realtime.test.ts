@@ -61,6 +61,12 @@ describe('Socket.IO handshake', () => {
     viaHeader.close();
   });
 
+  it('when a client asks for HTTP long-polling, then the handshake is refused: WebSocket only (decision 033)', async () => {
+    const response = await fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: 0, message: 'Transport unknown' });
+  });
+
   it('when the token was revoked by logout, then a new connection is refused', async () => {
     const user = await insertUserWithToken(t.db, { name: 'Leaving' });
     const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(user.token) });

@@ -90,7 +90,7 @@ async function connectRedisAdapter(app: FastifyInstance, url: string): Promise<{
 }
 
 /**
- * Socket.IO on the app's HTTP server at /socket.io (PRODUCT §1). Engine.IO answers only its own path and
+ * Socket.IO on the app's HTTP server at /socket.io (PRODUCT §1), WebSocket transport only. Engine.IO answers only its own path and
  * hands every other request to Fastify, so the API and the SPA fallback are untouched; `app.inject` never
  * reaches it. With REDIS_URL the Redis adapter carries every emit to the sockets of the other processes.
  *
@@ -98,7 +98,9 @@ async function connectRedisAdapter(app: FastifyInstance, url: string): Promise<{
  * room userchannel-{user_id}, nothing else (000 §7; PRODUCT §4 scope).
  */
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
-  const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
+  // WebSocket only (decision 033): with WORKERS > 1 each connection goes to one process for its whole life, where
+  // HTTP long-polling would need sticky sessions (its requests reach whichever process node:cluster picks).
+  const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false, transports: ['websocket'] });
 
   let closeRedis: (() => Promise<void>) | undefined;
   if (app.config.redisUrl) {

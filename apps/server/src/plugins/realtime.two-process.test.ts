@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { NotificationEvent } from '@portal/contract/notifications';
-import type { AvailableSectorResponse } from '@portal/contract/tickets';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
+import { createScratchDatabase } from '../test/postgres.js';
 import { connectSocket, type TestSocket } from '../test/realtime-client.js';
-import { canReachRedis, startServerProcess, testRedisUrl, type ServerProcess } from '../test/realtime-processes.js';
-import { PNG_BYTES } from '../test/uploads.js';
+import { canReachRedis, latestOpenTicket, loginOver, oneSeatHoldForm, startServerProcess, testRedisUrl, type ServerProcess } from '../test/realtime-processes.js';
 
 /**
  * Issue 6: two real server processes on one PostgreSQL database and one Redis. A booking the demo agent makes
@@ -23,24 +20,8 @@ if (onPostgres && !redis.ok && process.env.CI !== 'true') {
 }
 const run = onPostgres && (redis.ok || process.env.CI === 'true');
 
-const KARACHI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit', day: '2-digit' });
-function daysFromToday(days: number): string {
-  const [year, month, day] = KARACHI_DATE.format(new Date()).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-async function login(baseUrl: string, email: string, password: string): Promise<{ token: string; user_id: number }> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { success: { token: string; user_id: number } }).success;
-}
-
 describe.runIf(run)('realtime across two server processes (Redis adapter)', () => {
-  let databaseName: string;
+  let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let adminSocket: TestSocket | undefined;
@@ -48,34 +29,20 @@ describe.runIf(run)('realtime across two server processes (Redis adapter)', () =
   beforeAll(async () => {
     if (!redis.ok) throw new Error(`Redis at ${redisUrl} is unreachable (${redis.reason}); CI=true needs it for the two-process realtime test`);
     // One fresh, empty database: the processes migrate and seed it themselves (the run's prefix lets teardown drop it).
-    databaseName = `${inject('pgRunPrefix')}rt_${randomBytes(4).toString('hex')}`;
-    const admin = await connectMaintenance();
-    try {
-      await admin.query(`create database ${quoteIdent(databaseName)}`);
-    } finally {
-      await admin.end();
-    }
-    const databaseUrl = withDatabase(testDatabaseUrl(), databaseName);
+    database = await createScratchDatabase(`${inject('pgRunPrefix')}rt_`);
     // One after the other: the first migrates and seeds the demo data, the second finds them in place.
-    a = await startServerProcess({ databaseUrl, redisUrl });
-    b = await startServerProcess({ databaseUrl, redisUrl });
+    a = await startServerProcess({ databaseUrl: database.url, redisUrl });
+    b = await startServerProcess({ databaseUrl: database.url, redisUrl });
   }, 300_000);
 
   afterAll(async () => {
     adminSocket?.close();
     await Promise.allSettled([a?.stop(), b?.stop()]);
-    if (databaseName) {
-      const admin = await connectMaintenance();
-      try {
-        await admin.query(`drop database if exists ${quoteIdent(databaseName)} with (force)`);
-      } finally {
-        await admin.end();
-      }
-    }
+    await database?.drop();
   }, 60_000);
 
   it('when the demo agent books through process A, then an admin socket on process B receives userevent-{admin id} with the PNR and booking id', async () => {
-    const admin = await login(b!.baseUrl, 'admin@example.com', 'Admin@12345');
+    const admin = await loginOver(b!.baseUrl, 'admin@example.com', 'Admin@12345');
     adminSocket = await connectSocket(b!.baseUrl, { token: admin.token });
     const unreadOnB = async () => {
       const count = await fetch(`${b!.baseUrl}/api/unread-notifications-count`, { headers: { authorization: `Bearer ${admin.token}` } });
@@ -84,27 +51,9 @@ describe.runIf(run)('realtime across two server processes (Redis adapter)', () =
     // Read once on B, so B holds the answer in its read cache (decision 009) when A writes.
     const unreadBefore = await unreadOnB();
 
-    const agent = await login(a!.baseUrl, 'agent@example.com', 'Agent@12345');
-    const offered = (await (
-      await fetch(`${a!.baseUrl}/api/available-sector`, { headers: { authorization: `Bearer ${agent.token}` } })
-    ).json()) as AvailableSectorResponse;
-    const tickets = offered.tickets.flatMap((sector) => sector.tickets);
-    // The latest departure with a seat left: far from today, so no age or date rule gets in the way.
-    const ticket = tickets.filter((item) => item.remaining >= 1).sort((x, y) => y.date.localeCompare(x.date))[0];
-    if (!ticket) throw new Error(`no open group with a free seat in the demo data (${tickets.length} offered)`);
-
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ pnr: ticket.pnr, agent: '0', walking: '0', confirmed: '0', remarks: 'two-process test' })) {
-      form.append(name, value);
-    }
-    form.append('type[]', 'adult');
-    form.append('titles[]', 'Mr');
-    form.append('firstname[]', 'Ali');
-    form.append('lastname[]', 'Khan');
-    form.append('dob[]', daysFromToday(-365 * 30));
-    form.append('passport_no[]', 'AB1234567');
-    form.append('passport_expiry_date[]', daysFromToday(5 * 365));
-    form.append('passport_img[]', new Blob([PNG_BYTES], { type: 'image/png' }), 'passport.png');
+    const agent = await loginOver(a!.baseUrl, 'agent@example.com', 'Agent@12345');
+    const ticket = await latestOpenTicket(a!.baseUrl, agent.token);
+    const form = oneSeatHoldForm(ticket.pnr, 'two-process test');
     const booked = await fetch(`${a!.baseUrl}/api/add-booking`, { method: 'POST', headers: { authorization: `Bearer ${agent.token}` }, body: form });
     const answer = (await booked.json()) as { data?: { id: number } };
     expect(booked.status, JSON.stringify(answer)).toBe(201);

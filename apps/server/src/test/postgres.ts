@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 // Test-only: the PostgreSQL project of vitest.config.ts (PRODUCT §1: the same suite runs on both engines).
@@ -43,4 +44,29 @@ export async function canReachPostgres(url = testDatabaseUrl()): Promise<{ ok: t
 /** Database names are built from hex only, but quote them anyway. */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A new, empty database beside the test database for server processes to migrate and seed themselves; `prefix`
+ * is the run's (inject('pgRunPrefix')), so that teardown drops what a crashed run left. drop() removes it.
+ */
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}${randomBytes(4).toString('hex')}`;
+  const admin = await connectMaintenance();
+  try {
+    await admin.query(`create database ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(testDatabaseUrl(), name),
+    async drop() {
+      const maintenance = await connectMaintenance();
+      try {
+        await maintenance.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      } finally {
+        await maintenance.end();
+      }
+    },
+  };
 }

@@ -4,9 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AvailableSectorResponse } from '@portal/contract/tickets';
 import { createClient } from 'redis';
+import { PNG_BYTES } from './uploads.js';
 
-// Test-only: real server processes (apps/server/src/main.ts through tsx) for the two-process realtime test (issue 6).
+// Test-only: real server processes (apps/server/src/main.ts through tsx) for the two-process realtime test (issue 6)
+// and the WORKERS test (issue 20), and what they do over real HTTP.
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN_TS = path.join(REPO_ROOT, 'apps/server/src/main.ts');
@@ -48,9 +51,12 @@ async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The process started (with WORKERS > 1, the cluster's primary). */
+  pid: number;
   /** What the process wrote to stderr (for failure messages). */
   stderr(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; its exit code (null when killed). */
+  stop(): Promise<number | null>;
 }
 
 /** `node --import tsx apps/server/src/main.ts` with only `env` (and PATH, HOME); stderr piped. */
@@ -96,17 +102,20 @@ export async function runMainToExit({ env, timeoutMs = 60_000 }: { env: Record<s
 export async function startServerProcess({
   databaseUrl,
   redisUrl,
+  env = {},
   timeoutMs = 120_000,
 }: {
   databaseUrl: string;
   redisUrl: string;
+  /** More environment (WORKERS, say). */
+  env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-rt-'));
   const port = await freePort();
   const child = await spawnMain({
     tsconfigDir: dataDir,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, SEED_DEMO: '1', LOG_LEVEL: 'warn', ...env },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -126,6 +135,7 @@ export async function startServerProcess({
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    return exited;
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -147,5 +157,50 @@ export async function startServerProcess({
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseUrl, stderr: () => stderr, stop };
+  return { baseUrl, pid: child.pid!, stderr: () => stderr, stop };
+}
+
+const KARACHI_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** A date `days` from today in Karachi (the portal's day), YYYY-MM-DD. */
+export function daysFromToday(days: number): string {
+  const [year, month, day] = KARACHI_DATE.format(new Date()).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** POST /api/login over real HTTP; the token and user id. */
+export async function loginOver(baseUrl: string, email: string, password: string): Promise<{ token: string; user_id: number }> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { success: { token: string; user_id: number } }).success;
+}
+
+/**
+ * The add-booking form of one adult with a passport image, held (not confirmed), on PNR `pnr`. A passport number
+ * is booked once per group (decision 025): give each booking of a group its own.
+ */
+export function oneSeatHoldForm(pnr: string, remarks: string, passportNo = 'AB1234567'): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ pnr, agent: '0', walking: '0', confirmed: '0', remarks })) form.append(name, value);
+  form.append('type[]', 'adult');
+  form.append('titles[]', 'Mr');
+  form.append('firstname[]', 'Ali');
+  form.append('lastname[]', 'Khan');
+  form.append('dob[]', daysFromToday(-365 * 30));
+  form.append('passport_no[]', passportNo);
+  form.append('passport_expiry_date[]', daysFromToday(5 * 365));
+  form.append('passport_img[]', new Blob([PNG_BYTES], { type: 'image/png' }), 'passport.png');
+  return form;
+}
+
+/** The latest departure the demo agent is offered with a seat left: far from today, so no age or date rule gets in the way. */
+export async function latestOpenTicket(baseUrl: string, token: string): Promise<{ pnr: string }> {
+  const offered = (await (await fetch(`${baseUrl}/api/available-sector`, { headers: { authorization: `Bearer ${token}` } })).json()) as AvailableSectorResponse;
+  const tickets = offered.tickets.flatMap((sector) => sector.tickets);
+  const ticket = tickets.filter((item) => item.remaining >= 1).sort((x, y) => y.date.localeCompare(x.date))[0];
+  if (!ticket) throw new Error(`no open group with a free seat in the demo data (${tickets.length} offered)`);
+  return ticket;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.js';
 import { cancelExpiredHolds } from './bookings.repository.js';
 
 /** How often the sweeper runs unless told otherwise. */
@@ -42,14 +43,12 @@ export async function sweepAndReport({
   }
 }
 
-export interface HoldSweeper {
-  /** Stops the timer and waits for a sweep in progress, so the database can be closed after it. */
-  stop(): Promise<void>;
-}
+/** Its row in scheduled_jobs (decision 033). */
+export const HOLD_SWEEP_JOB = 'hold-sweep';
 
 /**
- * Runs sweepExpiredHolds every `intervalMs` (the first run after one interval). Runs never overlap: the next
- * is scheduled when one ends. A failed run is logged and the next one tries again.
+ * Runs sweepExpiredHolds about every `intervalMs` (the first tick after one interval), once across all the
+ * server processes on the database (startPeriodicJob). A failed run is logged and the next one tries again.
  */
 export function startHoldSweeper({
   db,
@@ -62,30 +61,6 @@ export function startHoldSweeper({
   intervalMs?: number;
   /** Told the ids a run cancelled, after they committed (app.ts tells the agents, PRODUCT §4 Notifications). */
   onCancelled?: (bookingIds: number[]) => Promise<void>;
-}): HoldSweeper {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = () => sweepAndReport({ db, logger, onCancelled });
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, intervalMs);
-    // The sweeper alone never keeps the process alive.
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+}): PeriodicJob {
+  return startPeriodicJob({ db, name: HOLD_SWEEP_JOB, intervalMs, logger, run: () => sweepAndReport({ db, logger, onCancelled }) });
 }

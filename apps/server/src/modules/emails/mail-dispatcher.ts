@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import { claimDueEmails, markEmailFailedAttempt, markEmailSent } from './emails.repository.js';
+import { startPeriodicJob } from '../jobs/periodic-job.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 
 /** How often the dispatcher looks for due mail unless told otherwise. */
@@ -99,10 +100,16 @@ export interface MailDispatcher {
   stop(): Promise<void>;
 }
 
+/** Its row in scheduled_jobs (decision 033). */
+export const MAIL_DISPATCH_JOB = 'mail-dispatch';
+
 /**
- * Sends queued outbox rows through SMTP_URL or as .eml files under DATA_DIR/mail (PRODUCT §1, §2): a run at
- * start and then every `intervalMs`. Runs never overlap: the next is scheduled when one ends; a kick during a
- * run makes the next one start right after it. A failed run is logged and the next one tries again.
+ * Sends queued outbox rows through SMTP_URL or as .eml files under DATA_DIR/mail (PRODUCT §1, §2): a tick at
+ * start and then about every `intervalMs`, once across all the server processes on the database
+ * (startPeriodicJob). A kick (this process enqueued mail) sends at once without asking the job's row: the rows
+ * themselves are claimed (claimDueEmails), so a kicked run beside another process's tick sends nothing twice.
+ * Runs of one process never overlap: a kick or tick during a run makes another start right after it. A failed
+ * run is logged and the next one tries again.
  */
 export function startMailDispatcher({
   db,
@@ -118,12 +125,11 @@ export function startMailDispatcher({
   /** Where mail goes; default from the config. Closed by stop(). */
   transport?: MailTransport;
 }): MailDispatcher {
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  let kickedWhileRunning = false;
+  let again = false;
 
-  const run = async () => {
+  const dispatchOnce = async () => {
     try {
       const { sent, retrying, failed } = await dispatchDueEmails({ db, transport, logger });
       if (sent.length + retrying.length + failed.length > 0) {
@@ -133,36 +139,31 @@ export function startMailDispatcher({
       logger.error({ err: error }, 'mail dispatch failed');
     }
   };
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = run().finally(() => {
-        running = undefined;
-        const again = kickedWhileRunning;
-        kickedWhileRunning = false;
-        schedule(again ? 0 : intervalMs);
-      });
-    }, delayMs);
-    // The dispatcher alone never keeps the process alive.
-    timer.unref();
+  const dispatch = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await dispatchOnce();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
   };
-  // Mail left queued by an earlier process goes out at once.
-  schedule(0);
+  // Mail left queued by an earlier process goes out at the first tick, at once.
+  const job = startPeriodicJob({ db, name: MAIL_DISPATCH_JOB, intervalMs, firstTickMs: 0, logger, run: dispatch });
 
   return {
     kick() {
-      if (stopped) return;
-      if (running) {
-        kickedWhileRunning = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      schedule(0);
+      if (!stopped) void dispatch();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      await job.stop();
       await running;
       transport.close();
     },

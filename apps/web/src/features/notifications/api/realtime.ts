@@ -25,7 +25,9 @@ export const connectRealtime: ConnectRealtime = (token) => {
   import('socket.io-client')
     .then(({ io }) => {
       if (closed) return;
-      socket = io({ path: REALTIME_PATH, auth: { token } });
+      // WebSocket only, as the server accepts (decision 033): with several server processes, HTTP long-polling
+      // would send a session's requests to processes that do not know it.
+      socket = io({ path: REALTIME_PATH, auth: { token }, transports: ['websocket'] });
       for (const [event, handler] of handlers) socket.on(event, handler);
     })
     .catch(() => {

@@ -45,12 +45,12 @@ function stubNotificationCalls({ count = 0 } = {}) {
 }
 
 describe('realtime notifications (000 §7, PRODUCT §4)', () => {
-  it('when signed in, then the socket connects to /socket.io with the token and listens to userevent-{user_id} only', async () => {
+  it('when signed in, then the socket connects to /socket.io, WebSocket only (decision 033), with the token and listens to userevent-{user_id} only', async () => {
     storeSession(buildSession({ user_id: 7, token: 'token-of-seven' }));
     stubNotificationCalls();
     renderApp('/dashboard/notifications');
     await waitFor(() => expect(sockets.created).toHaveLength(1));
-    expect(sockets.created[0]!.options).toEqual({ path: '/socket.io', auth: { token: 'token-of-seven' } });
+    expect(sockets.created[0]!.options).toEqual({ path: '/socket.io', auth: { token: 'token-of-seven' }, transports: ['websocket'] });
     expect([...latest().handlers.keys()]).toEqual(['userevent-7']);
   });
 
@@ -113,7 +113,7 @@ describe('realtime notifications (000 §7, PRODUCT §4)', () => {
     act(() => setSession(buildSession({ user_id: 7, token: 'second-token' })));
     await waitFor(() => expect(sockets.created).toHaveLength(2));
     expect(first.disconnect).toHaveBeenCalledOnce();
-    expect(sockets.created[1]!.options).toEqual({ path: '/socket.io', auth: { token: 'second-token' } });
+    expect(sockets.created[1]!.options).toEqual({ path: '/socket.io', auth: { token: 'second-token' }, transports: ['websocket'] });
 
     const second = latest();
     act(() => clearSession());
