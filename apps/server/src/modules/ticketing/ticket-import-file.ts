@@ -119,6 +119,15 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
   return records;
 }
 
+/** Characters below space other than tab, line feed, vertical tab, form feed and carriage return. */
+function hasControlCharacters(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 && (code < 0x09 || code > 0x0d)) return true;
+  }
+  return false;
+}
+
 function readCsv(bytes: Uint8Array): string[][] {
   let text: string;
   try {
@@ -127,7 +136,7 @@ function readCsv(bytes: Uint8Array): string[][] {
     throw createImportUnreadableError();
   }
   // A binary file that happens to be valid UTF-8 still holds control characters no sheet has.
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw createImportUnreadableError();
+  if (hasControlCharacters(text)) throw createImportUnreadableError();
   const records = parseCsv(text);
   if (!records) throw createImportUnreadableError();
   return records;

@@ -17,7 +17,6 @@ let agent: { user: UserRow; token: string };
 let group: TestGroup;
 let pnr: string;
 let family: { id: number; passengerIds: number[] };
-let hold: { id: number; passengerIds: number[] };
 let shahs: Array<{ id: number; passengerIds: number[] }>;
 
 const HEADER = ['PNR', 'Surname', 'Given name', 'Ticket number'];
@@ -40,7 +39,7 @@ beforeAll(async () => {
       { firstname: 'AYESHA', lastname: 'KHAN', title: 'Mrs' },
     ],
   });
-  hold = await insertNamedBooking(t.db, { ...common, state: 'hold', passengers: [{ firstname: 'USMAN', lastname: 'TARIQ' }] });
+  await insertNamedBooking(t.db, { ...common, state: 'hold', passengers: [{ firstname: 'USMAN', lastname: 'TARIQ' }] });
   shahs = [
     await insertNamedBooking(t.db, { ...common, passengers: [{ firstname: 'MUHAMMAD', lastname: 'SHAH' }] }),
     await insertNamedBooking(t.db, { ...common, passengers: [{ firstname: 'MUHAMMAD', lastname: 'SHAH' }] }),
