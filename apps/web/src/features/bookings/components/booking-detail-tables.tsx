@@ -91,7 +91,11 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.dob)}</Table.Td>
             <Table.Td>{passenger.passport_no}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.passport_expiry_date)}</Table.Td>
-            <Table.Td ff="monospace">{passenger.ticket_no ?? 'N/A'}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {passenger.ticket_no ?? 'N/A'}
+              </Text>
+            </Table.Td>
             <Table.Td>
               <FileLink href={passenger.passport_img} label={`Passport of ${fullName}`} />
             </Table.Td>

@@ -60,7 +60,8 @@ export function BookingTicketsForm({ booking, highlighted = false }: { booking: 
       radius="md"
       p={0}
       id={`booking-${booking.id}`}
-      style={{ overflow: 'hidden', ...(highlighted ? { borderColor: 'var(--mantine-color-indigo-5)', borderWidth: 2 } : {}) }}
+      // Brought into view below the sticky header (?booking={id}).
+      style={{ overflow: 'hidden', scrollMarginTop: 80, ...(highlighted ? { borderColor: 'var(--mantine-color-indigo-5)', borderWidth: 2 } : {}) }}
     >
       <form noValidate onSubmit={submit} aria-label={`Ticket numbers of booking #${booking.id}`}>
         <Group justify="space-between" px="md" py="sm" gap="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -90,7 +91,7 @@ export function BookingTicketsForm({ booking, highlighted = false }: { booking: 
             return (
               <Table.Tr key={passenger.id}>
                 <Table.Td>{index + 1}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{name}</Table.Td>
+                <Table.Td>{name}</Table.Td>
                 <Table.Td>{TYPE_LABELS[passenger.type]}</Table.Td>
                 <Table.Td>
                   <TextInput
@@ -98,7 +99,7 @@ export function BookingTicketsForm({ booking, highlighted = false }: { booking: 
                     placeholder="13 digits"
                     inputMode="numeric"
                     autoComplete="off"
-                    ff="monospace"
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                     disabled={!editable}
                     maw={220}
                     error={errors.tickets?.[index]?.ticket_no?.message}

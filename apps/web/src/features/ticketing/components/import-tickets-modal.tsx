@@ -28,10 +28,18 @@ function MatchedTable({ rows }: { rows: Preview['matched'] }) {
             <Table.Td>{row.pnr}</Table.Td>
             <Table.Td>{row.surname}</Table.Td>
             <Table.Td>{row.given_name}</Table.Td>
-            <Table.Td ff="monospace">{row.ticket_no}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.passenger_name}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {row.ticket_no}
+              </Text>
+            </Table.Td>
+            <Table.Td>{row.passenger_name}</Table.Td>
             <Table.Td>#{row.booking_id}</Table.Td>
-            <Table.Td ff="monospace">{row.previous_ticket_no ?? '-'}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {row.previous_ticket_no ?? '-'}
+              </Text>
+            </Table.Td>
           </Table.Tr>
         ))}
       </DataTable>
@@ -55,7 +63,11 @@ function UnmatchedTable({ rows }: { rows: Preview['unmatched'] }) {
             <Table.Td>{row.pnr}</Table.Td>
             <Table.Td>{row.surname}</Table.Td>
             <Table.Td>{row.given_name}</Table.Td>
-            <Table.Td ff="monospace">{row.ticket_no}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {row.ticket_no}
+              </Text>
+            </Table.Td>
             <Table.Td>{row.reason}</Table.Td>
           </Table.Tr>
         ))}
@@ -170,7 +182,7 @@ export function ImportTicketsButton() {
       <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={open}>
         Import file
       </Button>
-      <Modal opened={opened} onClose={close} title="Import ticket numbers" size="xl">
+      <Modal opened={opened} onClose={close} title="Import ticket numbers" size={1040}>
         {opened ? <ImportTicketsForm onDone={close} /> : null}
       </Modal>
     </>
