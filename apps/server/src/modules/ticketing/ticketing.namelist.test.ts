@@ -129,3 +129,23 @@ describe('parseCsv', () => {
     expect(parseCsv('"a"b,1', ',')).toBeUndefined();
   });
 });
+
+describe('OpenAPI', () => {
+  it('when the document is built, then the four ticketing routes are there for admins, the name list as text/plain', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const [route, method] of [
+      ['/api/update-ticket-numbers', 'post'],
+      ['/api/import-ticket-numbers', 'post'],
+      ['/api/pnr-passengers', 'get'],
+      ['/api/pnr-namelist', 'get'],
+    ] as const) {
+      expect(paths[route]?.[method]?.security, route).toEqual([{ bearerAuth: [] }]);
+      expect(paths[route][method].tags, route).toEqual(['ticketing']);
+    }
+    expect(Object.keys(paths['/api/pnr-namelist'].get.responses['200'].content)).toEqual(['text/plain']);
+    expect(paths['/api/import-ticket-numbers'].post.requestBody.content['application/json'].schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+  });
+});
