@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractPdfLines } from '../../apps/server/src/modules/documents/pdf-text.fixtures.js';
 import { ADMIN, DEMO_AGENT, fillPassenger, searchFromHome, signIn } from './support.js';
@@ -107,4 +107,12 @@ test('the admin imports ticket numbers from an xlsx; the agent sees Ticketed and
   await agent.goto('/dashboard/notifications');
   await expect(agent.getByText(`Your booking #${bookingId} (PNR ${pnr}) is ticketed`)).toBeVisible();
   await agent.context().close();
+
+  // Give the seats back, so the journeys after this one find the demo groups as they were.
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.22.0.31' } });
+  const login = await api.post('/api/login', { data: ADMIN });
+  const token = ((await login.json()) as { success: { token: string } }).success.token;
+  const cancelled = await api.get(`/api/cancelbooking/${bookingId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(cancelled.status()).toBe(200);
+  await api.dispose();
 });
