@@ -19,6 +19,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { ticketingRoutes } from './modules/ticketing/ticketing.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { mySectorsRoutes } from './modules/my-sectors/my-sectors.routes.js';
 import { sectorsRoutes } from './modules/sectors/sectors.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(bookingLifecycleRoutes);
   await app.register(documentsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(ticketingRoutes);
   await app.register(ledgerRoutes);
   await app.register(dashboardRoutes);
   await app.register(bannersRoutes);

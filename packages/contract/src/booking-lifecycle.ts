@@ -85,15 +85,32 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { 0: 'Unpaid', 1: 'Partial', 2: 'Paid' };
 
-/** 000 §4: Hold (confirmed 0, cancel_status 0), Confirmed (confirmed 1, cancel_status 0), Cancelled (cancel_status 1). */
-export type BookingState = 'hold' | 'confirmed' | 'cancelled';
+/**
+ * 000 §4: Hold (confirmed 0, cancel_status 0), Confirmed (confirmed 1, cancel_status 0), Cancelled (cancel_status 1);
+ * PRODUCT §6: a confirmed booking whose passengers all have ticket numbers is Ticketed (`ticketed` 1, decision 031).
+ */
+export type BookingState = 'hold' | 'confirmed' | 'ticketed' | 'cancelled';
 
-export function getBookingState({ confirmed, cancel_status }: { confirmed: 0 | 1; cancel_status: 0 | 1 }): BookingState {
+export function getBookingState({
+  confirmed,
+  cancel_status,
+  ticketed = 0,
+}: {
+  confirmed: 0 | 1;
+  cancel_status: 0 | 1;
+  ticketed?: 0 | 1;
+}): BookingState {
   if (cancel_status === 1) return 'cancelled';
-  return confirmed === 1 ? 'confirmed' : 'hold';
+  if (confirmed !== 1) return 'hold';
+  return ticketed === 1 ? 'ticketed' : 'confirmed';
 }
 
-export const BOOKING_STATE_LABELS: Record<BookingState, string> = { hold: 'Hold', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
+  hold: 'Hold',
+  confirmed: 'Confirmed',
+  ticketed: 'Ticketed',
+  cancelled: 'Cancelled',
+};
 
 export interface BookingActions {
   edit: boolean;
@@ -166,6 +183,8 @@ export const bookingListRowSchema = z.object({
   confirmed: flagSchema,
   confirm: flagSchema,
   cancel_status: flagSchema,
+  /** 1 when confirmed, live and every passenger has a ticket number (PRODUCT §6, decision 031); derived, never stored. */
+  ticketed: flagSchema,
   /** Hold expiry, ISO 8601; null when none. */
   cancel_at: z.string().nullable(),
   total_amount: z.number().int(),
@@ -198,6 +217,8 @@ export const bookingPassengerSchema = z.object({
   passport_img: z.string(),
   /** null when no visa copy was given. */
   visa_copy: z.string().nullable(),
+  /** The 13-digit e-ticket number once issued (PRODUCT §6); null before. */
+  ticket_no: z.string().nullable(),
 });
 export type BookingPassenger = z.infer<typeof bookingPassengerSchema>;
 
@@ -273,6 +294,8 @@ export const bookingDetailSchema = z.object({
   confirmed_at: z.string().nullable(),
   cancel_status: flagSchema,
   cancelled_at: z.string().nullable(),
+  /** 1 when confirmed, live and every passenger has a ticket number (PRODUCT §6, decision 031). */
+  ticketed: flagSchema,
   /** Hold expiry, ISO 8601. */
   cancel_at: z.string().nullable(),
   adults: z.number().int(),

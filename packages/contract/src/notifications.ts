@@ -23,6 +23,8 @@ import { defineRoute, errorResponses, MAX_INT, paginated, pageQuerySchema } from
  *     lists; telling them of each other's counter sales would be noise);
  *   - confirm, cancel, hold-time change, payment added / edited / deleted on an agent's booking: that agent, with
  *     the booking number, PNR and, for payments, the amount;
+ *   - a booking that becomes ticketed (every passenger has an e-ticket number, PRODUCT §6, decision 031): its agent
+ *     ('Your booking #12 (PNR ABC123) is ticketed');
  *   - nobody is told of their own action (an agent cancelling its own hold tells nobody), and an Idempotency-Key
  *     replay of add-booking tells nobody again. Holds the server cancels itself (the sweeper) tell nobody yet.
  */

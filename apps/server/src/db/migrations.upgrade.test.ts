@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -16,6 +16,7 @@ import { loadConfig } from '../config/config.js';
 import { HOLD_SWEEP_JOB } from '../modules/bookings/hold-sweeper.js';
 import { claimJobRun } from '../modules/jobs/jobs.repository.js';
 import { scheduledJobs } from '../modules/jobs/jobs.table.js';
+import { allPassengersTicketed, bookingPassengers, bookings } from '../modules/bookings/bookings.table.js';
 import { users } from '../modules/users/users.table.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
@@ -244,6 +245,19 @@ describe('upgrading a database of the previous release', () => {
     expect(await upgraded.db.select().from(scheduledJobs)).toEqual([]);
     expect(await claimJobRun({ db: upgraded.db, name: HOLD_SWEEP_JOB, now: new Date(), intervalMs: 30_000, leaseMs: 60_000 })).toBe(1);
     await upgraded.db.delete(scheduledJobs);
+  });
+
+  it('when booking_passengers gained ticket_no (0005, decision 031), then no passenger has a number, no booking reads ticketed and a number can be given', async () => {
+    const rows = await upgraded.db.select({ id: bookingPassengers.id, ticketNo: bookingPassengers.ticketNo }).from(bookingPassengers);
+    expect(rows.length).toBe(before.booking_passengers!.count);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.ticketNo === null)).toBe(true);
+    const ticketed = await upgraded.db.select({ id: bookings.id }).from(bookings).where(allPassengersTicketed);
+    expect(ticketed).toEqual([]);
+    // The unique index and the 13-digit check hold on the upgraded table.
+    await upgraded.db.update(bookingPassengers).set({ ticketNo: '1572400000001' }).where(eq(bookingPassengers.id, rows[0]!.id));
+    await expect(upgraded.db.update(bookingPassengers).set({ ticketNo: '1572400000001' }).where(eq(bookingPassengers.id, rows[1]!.id))).rejects.toThrow();
+    await upgraded.db.update(bookingPassengers).set({ ticketNo: null }).where(eq(bookingPassengers.id, rows[0]!.id));
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

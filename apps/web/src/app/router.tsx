@@ -67,6 +67,7 @@ export function createAppRoutes(): RouteObject[] {
                       element: <RequireAdmin />,
                       children: [
                         { path: d.payments.path, lazy: page(() => import('./routes/dashboard/payments')) },
+                        { path: d.pnrTickets.path, lazy: page(() => import('./routes/dashboard/pnr-tickets')) },
                         { path: d.agentsBalance.path, lazy: page(() => import('./routes/dashboard/agents-balance')) },
                         { path: d.airlines.path, lazy: page(() => import('./routes/dashboard/airlines')) },
                         { path: d.sectors.path, lazy: page(() => import('./routes/dashboard/sectors')) },

@@ -29,6 +29,11 @@ export const paths = {
     cancelBookings: { path: 'cancelbookings', getHref: () => '/dashboard/cancelbookings' },
     book: { path: 'book/:id', getHref: (id: string | number) => `/dashboard/book/${enc(id)}` },
     pnr: { path: 'pnr/:pnr', getHref: (pnr: string) => `/dashboard/pnr/${enc(pnr)}` },
+    /** The group's passengers with their ticket numbers (admin, decision 031); `?booking={id}` brings one booking into view. */
+    pnrTickets: {
+      path: 'pnr/:pnr/tickets',
+      getHref: (pnr: string, bookingId?: number) => `/dashboard/pnr/${enc(pnr)}/tickets${bookingId ? `?booking=${enc(bookingId)}` : ''}`,
+    },
     bookingList: {
       path: 'booking/:id/:title',
       getHref: (id: string | number, title: string) => `/dashboard/booking/${enc(id)}/${enc(title)}`,

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { fallbackPublicSettings } from '@/config/contact';
 
 /** `delayMs`: the answer arrives that much later, as over a slow network. */
-export type StubReply = { status: number; body: unknown; delayMs?: number } | { networkError: true };
+export type StubReply = { status: number; body: unknown; delayMs?: number; contentType?: string } | { networkError: true };
 type Handler = (request: { url: string; method: string; headers: Headers; body: unknown }) => StubReply;
 
 /**
@@ -28,6 +28,9 @@ const LAYOUT_CALLS: Record<string, unknown> = {
 
 export const networkError = (): StubReply => ({ networkError: true });
 
+/** A plain-text answer (pnr-namelist), sent as it is rather than as JSON. */
+export const textReply = (text: string): StubReply => ({ status: 200, body: text, contentType: 'text/plain; charset=utf-8' });
+
 /** The same answer, arriving `delayMs` later (a slow line). */
 export const slowReply = (answer: StubReply, delayMs: number): StubReply =>
   'networkError' in answer ? answer : { ...answer, delayMs };
@@ -49,9 +52,10 @@ export function stubFetch(routes: Record<string, Handler | StubReply>) {
     const answer = typeof entry === 'function' ? entry({ url, method, headers, body }) : entry;
     if ('networkError' in answer) throw new TypeError('Failed to fetch');
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    return new Response(JSON.stringify(answer.body), {
+    const isText = answer.contentType?.startsWith('text/') ?? false;
+    return new Response(isText ? String(answer.body) : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': answer.contentType ?? 'application/json' },
     });
   });
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -8,7 +8,7 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { bookingPassengers, bookings, holdsSeats, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
+import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
 
 /**
  * Queries of the bookings lists, details and lifecycle (issue 4). Every function takes the database or the
@@ -120,6 +120,7 @@ function selectBookingRows(db: Executor) {
       agencyName: agentUsers.agencyName,
       agentNumber: agentUsers.agentId,
       firstPassengerName,
+      allTicketed: allPassengersTicketed,
     })
     .from(bookings)
     .innerJoin(groups, eq(groups.id, bookings.groupId))

@@ -1,4 +1,4 @@
-import { isExpiredHold } from './bookings.table.js';
+import { isExpiredHold, isTicketed } from './bookings.table.js';
 import {
   parseBookingIdSearch,
   type AgentBookingListQuery,
@@ -93,6 +93,7 @@ function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: s
     confirm: flag(booking.confirmed),
     // An expired hold reads as cancelled before the sweeper gets to it (issue 16.14).
     cancel_status: flag(booking.cancelStatus || isExpiredHold(booking, new Date())),
+    ticketed: flag(isTicketed(booking, row.allTicketed)),
     cancel_at: booking.cancelAt?.toISOString() ?? null,
     total_amount: booking.totalAmount,
     discount: booking.discount,
@@ -250,6 +251,7 @@ function toPassenger(row: BookingPassengerRow, links: LinkContext): BookingPasse
     passport_expiry_date: row.passportExpiryDate,
     passport_img: getPrivateFileLink({ ...links, fileId: row.passportFileId }),
     visa_copy: row.visaFileId === null ? null : getPrivateFileLink({ ...links, fileId: row.visaFileId }),
+    ticket_no: row.ticketNo,
   };
 }
 
@@ -310,6 +312,7 @@ export async function getBookingDetail({
       // An expired hold reads as cancelled before the sweeper gets to it (issue 16.14).
     cancel_status: flag(booking.cancelStatus || isExpiredHold(booking, new Date())),
       cancelled_at: booking.cancelledAt?.toISOString() ?? null,
+      ticketed: flag(isTicketed(booking, row.allTicketed)),
       cancel_at: booking.cancelAt?.toISOString() ?? null,
       adults: booking.adults,
       children: booking.children,

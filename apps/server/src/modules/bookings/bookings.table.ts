@@ -144,6 +144,8 @@ export const bookingPassengers = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     /** Visa copy, optional; private file. */
     visaFileId: integer('visa_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The airline's 13-digit e-ticket number once issued (PRODUCT §6 "Ticket numbers"; decision 031); unique in the system. */
+    ticketNo: text('ticket_no'),
   },
   (t) => [
     // 000 §5: adults Mr, Mrs, Ms; children Mstr, Miss; infants Inf.
@@ -158,6 +160,9 @@ export const bookingPassengers = pgTable(
     // without them each is a pass over every passenger.
     index('booking_passengers_passport_file_idx').on(t.passportFileId),
     index('booking_passengers_visa_file_idx').on(t.visaFileId).where(sql`${t.visaFileId} is not null`),
+    // An e-ticket is one passenger's: the index is also what settles two imports racing for one number (decision 031).
+    uniqueIndex('booking_passengers_ticket_no_unique').on(t.ticketNo),
+    check('booking_passengers_ticket_no', sql`${t.ticketNo} ~ '^[0-9]{13}$'`),
   ],
 );
 
@@ -177,4 +182,21 @@ export const holdsSeats = sql`not ${bookings.cancelStatus} and (${bookings.confi
 /** A hold whose time is up, as every rule sees it (holdsSeats' complement among the bookings not cancelled). */
 export function isExpiredHold(booking: { confirmed: boolean; cancelStatus: boolean; cancelAt: Date | null }, now: Date): boolean {
   return !booking.confirmed && !booking.cancelStatus && booking.cancelAt !== null && booking.cancelAt.getTime() <= now.getTime();
+}
+
+/**
+ * Every passenger of the booking has a ticket number (a select column over `bookings`). With isTicketed it makes the
+ * booking's `ticketed` flag, derived rather than stored so it can never disagree with the numbers (decision 031).
+ */
+export const allPassengersTicketed = sql<boolean>`not exists (
+  select 1 from ${bookingPassengers}
+  where ${bookingPassengers.bookingId} = ${bookings.id} and ${bookingPassengers.ticketNo} is null
+)`;
+
+/** PRODUCT §6: a confirmed, live booking whose passengers all have ticket numbers is ticketed. */
+export function isTicketed(
+  booking: { confirmed: boolean; cancelStatus: boolean },
+  allTicketed: boolean | null | undefined,
+): boolean {
+  return booking.confirmed && !booking.cancelStatus && allTicketed === true;
 }

@@ -32,8 +32,8 @@ function bookingData(overrides: Partial<BookingPdfData> = {}): BookingPdfData {
     meal: true,
     legs: [leg],
     passengers: [
-      { title: 'Mr', firstname: 'IMRAN', lastname: 'BUTT', type: 'adult', dob: '1980-12-31', passportNo: 'QA1234567', passportExpiryDate: '2031-01-01' },
-      { title: 'Mstr', firstname: 'ZAIN', lastname: 'BUTT', type: 'child', dob: '2019-05-05', passportNo: 'QA7654321', passportExpiryDate: '2029-05-05' },
+      { title: 'Mr', firstname: 'IMRAN', lastname: 'BUTT', type: 'adult', dob: '1980-12-31', passportNo: 'QA1234567', passportExpiryDate: '2031-01-01', ticketNo: '0652400123456' },
+      { title: 'Mstr', firstname: 'ZAIN', lastname: 'BUTT', type: 'child', dob: '2019-05-05', passportNo: 'QA7654321', passportExpiryDate: '2029-05-05', ticketNo: null },
     ],
     totals: { totalAmount: 1_234_567, discount: 34_567, finalTotal: 1_200_000, receivedAmount: 0, remainingAmount: 1_200_000 },
     status: { kind: 'confirmed' },
@@ -52,6 +52,7 @@ function passengers(count: number): NameListEntry[] {
     dob: '1990-01-01',
     passportNo: `P${String(index).padStart(8, '0')}`,
     passportExpiryDate: '2030-01-01',
+    ticketNo: index % 2 === 0 ? `15724000${String(index).padStart(5, '0')}` : null,
     bookingId: 1 + Math.floor(index / 5),
     agency: null,
   }));
@@ -69,6 +70,7 @@ describe('formats', () => {
   it('when a status is described, then Hold carries its expiry as Ex. date at time', () => {
     expect(describeBookingStatus({ kind: 'confirmed' })).toBe('Confirmed');
     expect(describeBookingStatus({ kind: 'cancelled' })).toBe('Cancelled');
+    expect(describeBookingStatus({ kind: 'ticketed' })).toBe('Ticketed');
     expect(describeBookingStatus({ kind: 'hold', cancelAt: new Date('2026-06-30T07:05:00Z') })).toBe('Hold (Ex. 30 Jun 2026 at 12:05 PM)');
     expect(describeBookingStatus({ kind: 'hold', cancelAt: null })).toBe('Hold');
   });
@@ -101,6 +103,9 @@ describe('renderBookingPdf', () => {
         '31 Dec 1980',
         'QA7654321',
         '05 May 2029',
+        'Ticket No',
+        '0652400123456',
+        '-',
         'PKR 1,234,567',
         'PKR 34,567',
         'PKR 1,200,000',
@@ -109,6 +114,15 @@ describe('renderBookingPdf', () => {
       ]),
     );
     expect(countPdfPages(pdf)).toBe(1);
+  });
+
+  it('when every passenger has a ticket number, then the status reads Ticketed and the numbers are listed', async () => {
+    const ticketed = bookingData({
+      status: { kind: 'ticketed' },
+      passengers: bookingData().passengers.map((passenger, index) => ({ ...passenger, ticketNo: `157240012345${index}` })),
+    });
+    const lines = extractPdfLines(await renderBookingPdf(ticketed, { compress: false }));
+    expect(lines).toEqual(expect.arrayContaining(['Ticketed', '1572400123450', '1572400123451']));
   });
 
   it('when the logo is a PNG it is embedded; a WebP (pdfkit cannot draw it) is left out and the PDF is still made', async () => {

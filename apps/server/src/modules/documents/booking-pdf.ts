@@ -1,3 +1,4 @@
+import { TICKETED_LABEL } from '@portal/contract/ticketing';
 import {
   formatAgentId,
   formatCalendarDate,
@@ -21,8 +22,8 @@ import {
   type Pdf,
 } from './pdf-layout.js';
 
-/** 000 §4: Hold (with its expiry), Confirmed or Cancelled. */
-export type BookingStatus = { kind: 'hold'; cancelAt: Date | null } | { kind: 'confirmed' } | { kind: 'cancelled' };
+/** 000 §4: Hold (with its expiry), Confirmed or Cancelled; PRODUCT §6: Ticketed once every passenger has a number. */
+export type BookingStatus = { kind: 'hold'; cancelAt: Date | null } | { kind: 'confirmed' } | { kind: 'ticketed' } | { kind: 'cancelled' };
 
 /** Plain data of a booking PDF (PRODUCT §4 "Booking PDF"): built by documents.usecases.ts, rendered here. */
 export interface BookingPdfData {
@@ -44,6 +45,7 @@ export interface BookingPdfData {
 /** 'Hold (Ex. 05 Mar 2026 at 03:15 PM)': 000 §4's 'Ex. date at time' from cancel_at, in Asia/Karachi. */
 export function describeBookingStatus(status: BookingStatus): string {
   if (status.kind === 'confirmed') return 'Confirmed';
+  if (status.kind === 'ticketed') return TICKETED_LABEL;
   if (status.kind === 'cancelled') return 'Cancelled';
   if (!status.cancelAt) return 'Hold';
   return `Hold (Ex. ${formatKarachiDate(status.cancelAt)} at ${formatKarachiTime(status.cancelAt)})`;
@@ -85,13 +87,14 @@ export async function renderBookingPdf(data: BookingPdfData, options: { compress
   drawSectionTitle(doc, 'Passengers');
   drawTable(doc, {
     columns: [
-      { header: 'No', width: 24 },
-      { header: 'Title', width: 38 },
-      { header: 'Name', width: 150 },
-      { header: 'Type', width: 48 },
-      { header: 'Date of birth', width: 75 },
-      { header: 'Passport No', width: 95 },
-      { header: 'Passport expiry', width: 85 },
+      { header: 'No', width: 20 },
+      { header: 'Title', width: 30 },
+      { header: 'Name', width: 118 },
+      { header: 'Type', width: 38 },
+      { header: 'Date of birth', width: 64 },
+      { header: 'Passport No', width: 68 },
+      { header: 'Passport expiry', width: 84 },
+      { header: 'Ticket No', width: 93 },
     ],
     rows: data.passengers.map((passenger, index) => [
       String(index + 1),
@@ -101,6 +104,7 @@ export async function renderBookingPdf(data: BookingPdfData, options: { compress
       formatCalendarDate(passenger.dob),
       passenger.passportNo,
       formatCalendarDate(passenger.passportExpiryDate),
+      passenger.ticketNo ?? '-',
     ]),
     empty: 'No passengers',
   });

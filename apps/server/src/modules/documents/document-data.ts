@@ -29,6 +29,8 @@ export interface DocumentPassenger {
   dob: string;
   passportNo: string;
   passportExpiryDate: string;
+  /** The 13-digit e-ticket number once issued (PRODUCT §6); null before. */
+  ticketNo: string | null;
 }
 
 /** The booking agent's agency; null for an admin's walk-in sale (PRODUCT §4). */

@@ -2,7 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import type { Executor } from '../../db/database.js';
 import { isValidSignature } from '../../lib/signed-url.js';
-import type { BookingPassengerRow } from '../bookings/bookings.table.js';
+import { isTicketed, type BookingPassengerRow } from '../bookings/bookings.table.js';
 import { resolveStoragePath } from '../files/files.usecases.js';
 import type { GroupLegRow } from '../groups/groups.table.js';
 import { renderBookingPdf, type BookingStatus } from './booking-pdf.js';
@@ -81,6 +81,7 @@ function toDocumentPassenger(row: BookingPassengerRow): DocumentPassenger {
     dob: row.dob,
     passportNo: row.passportNo,
     passportExpiryDate: row.passportExpiryDate,
+    ticketNo: row.ticketNo,
   };
 }
 
@@ -89,8 +90,13 @@ function toAgency(row: { agentName: string | null; agencyName: string | null; ag
   return { name: row.agencyName?.trim() || row.agentName, agentId: row.agentId };
 }
 
-function toBookingStatus(booking: { confirmed: boolean; cancelStatus: boolean; cancelAt: Date | null }): BookingStatus {
+function toBookingStatus(
+  booking: { confirmed: boolean; cancelStatus: boolean; cancelAt: Date | null },
+  passengers: BookingPassengerRow[],
+): BookingStatus {
   if (booking.cancelStatus) return { kind: 'cancelled' };
+  // PRODUCT §6: every passenger numbered makes a confirmed booking ticketed (derived, decision 031).
+  if (isTicketed(booking, passengers.every((passenger) => passenger.ticketNo !== null))) return { kind: 'ticketed' };
   if (booking.confirmed) return { kind: 'confirmed' };
   return { kind: 'hold', cancelAt: booking.cancelAt };
 }
@@ -125,7 +131,7 @@ export async function getBookingPdf({
       receivedAmount: booking.receivedAmount,
       remainingAmount: booking.remainingAmount,
     },
-    status: toBookingStatus(booking),
+    status: toBookingStatus(booking, passengers),
     bookingDate: booking.createdAt,
     remarks: booking.remarks,
   });

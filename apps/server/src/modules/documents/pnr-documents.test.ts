@@ -6,7 +6,7 @@ import { insertGroupRow } from '../../test/group-rows.js';
 import { buildTestApp, type TestAgent, type TestApp } from '../../test/helpers.js';
 import { daysFromToday, insertAirline, insertSector } from '../../test/inventory-factories.js';
 import { uniquePng } from '../../test/uploads.js';
-import { bookings } from '../bookings/bookings.table.js';
+import { bookingPassengers, bookings } from '../bookings/bookings.table.js';
 import { users } from '../users/users.table.js';
 import { getPnrExcelLink, getPnrPdfLink } from './document-links.js';
 import { insertBookingWithPassengers, type PassengerFixture } from './documents.fixtures.js';
@@ -190,6 +190,7 @@ describe('GET /api/pnr-excel/:pnr', () => {
       'Date of birth',
       'Passport No',
       'Passport expiry',
+      'Ticket No',
       'Booking Id',
       'Agent',
     ]);
@@ -206,8 +207,9 @@ describe('GET /api/pnr-excel/:pnr', () => {
       [4, 'Mrs', 'IQBAL', 'NADIA', 'ADT'],
     ]);
     expect(rows.map((row) => row.getCell(7).value)).toEqual(['PA1000001', 'PA1000002', 'PA1000003', 'PB2000001']);
-    expect(rows.map((row) => row.getCell(9).value)).toEqual([firstBookingId, firstBookingId, firstBookingId, walkInBookingId]);
-    expect(rows.map((row) => row.getCell(10).value)).toEqual([agentLabel, agentLabel, agentLabel, 'Walk-in']);
+    expect(rows.map((row) => row.getCell(9).value)).toEqual(['', '', '', '']);
+    expect(rows.map((row) => row.getCell(10).value)).toEqual([firstBookingId, firstBookingId, firstBookingId, walkInBookingId]);
+    expect(rows.map((row) => row.getCell(11).value)).toEqual([agentLabel, agentLabel, agentLabel, 'Walk-in']);
     expect(isoDay(rows[0]!.getCell(6).value)).toBe('1985-04-09');
     expect(isoDay(rows[1]!.getCell(6).value)).toBe('2018-07-15');
     expect(isoDay(rows[2]!.getCell(6).value)).toBe(daysFromToday(-300));
@@ -216,6 +218,17 @@ describe('GET /api/pnr-excel/:pnr', () => {
     const everything = JSON.stringify(rows.map((row) => row.values));
     expect(everything).not.toContain('GONE');
     expect(everything).not.toContain('PX9999999');
+  });
+
+  it('when passengers have ticket numbers, then the Ticket No column holds them as text', async () => {
+    const [first] = await t.db.select({ id: bookingPassengers.id }).from(bookingPassengers).where(eq(bookingPassengers.bookingId, firstBookingId)).orderBy(bookingPassengers.position).limit(1);
+    await t.db.update(bookingPassengers).set({ ticketNo: '0012400000001' }).where(eq(bookingPassengers.id, first!.id));
+    try {
+      const sheet = await readWorkbook((await get(excelLink(pnr))).rawPayload);
+      expect([2, 3].map((number) => sheet.getRow(number).getCell(9).value)).toEqual(['0012400000001', '']);
+    } finally {
+      await t.db.update(bookingPassengers).set({ ticketNo: null }).where(eq(bookingPassengers.id, first!.id));
+    }
   });
 
   it('when the group has no live bookings, then only the header row', async () => {

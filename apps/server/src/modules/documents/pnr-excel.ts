@@ -4,7 +4,7 @@ import { renderXlsx, type XlsxColumnKind } from './xlsx-table.js';
 /**
  * The PNR passenger name list (PRODUCT §4 "PNR Excel"): one row a passenger of the live bookings, in the
  * columns an airline asks for, ready to send. Dates are real dates (shown dd-mmm-yyyy), so they sort and
- * convert; the passenger types use the airline codes.
+ * convert; the passenger types use the airline codes; ticket numbers once issued (PRODUCT §6).
  */
 export const PNR_EXCEL_COLUMNS = [
   'No',
@@ -15,13 +15,14 @@ export const PNR_EXCEL_COLUMNS = [
   'Date of birth',
   'Passport No',
   'Passport expiry',
+  'Ticket No',
   'Booking Id',
   'Agent',
 ] as const;
 
 const AIRLINE_PASSENGER_TYPES: Record<PassengerKind, 'ADT' | 'CHD' | 'INF'> = { adult: 'ADT', child: 'CHD', infant: 'INF' };
 
-const COLUMN_WIDTHS = [6, 8, 22, 26, 7, 14, 16, 16, 11, 32];
+const COLUMN_WIDTHS = [6, 8, 22, 26, 7, 14, 16, 16, 16, 11, 32];
 const COLUMN_KINDS: Partial<Record<(typeof PNR_EXCEL_COLUMNS)[number], XlsxColumnKind>> = {
   No: 'integer',
   'Date of birth': 'date',
@@ -43,6 +44,8 @@ export async function renderPnrExcel({ pnr, passengers }: { pnr: string; passeng
         passenger.dob,
         passenger.passportNo,
         passenger.passportExpiryDate,
+        // Text, so a number of an airline whose code starts with 0 keeps its zeros (PRODUCT §6).
+        passenger.ticketNo ?? '',
         passenger.bookingId,
         describeAgency(passenger.agency),
       ]),

@@ -12,7 +12,8 @@ import type { BookingNotice } from './notifier.js';
  * Who is told of a booking event, and what (PRODUCT §4 Notifications):
  * - booked by an agent: every active admin ('Al-Haram Travels booked 2 seats on PNR ABC123');
  * - booked by an admin for an agent: that agent; a walk-in sale (no agent): nobody;
- * - confirm, cancel, hold change, payment added/edited/deleted: the booking's agent; nobody for a walk-in;
+ * - confirm, cancel, hold change, payment added/edited/deleted, ticketed (PRODUCT §6): the booking's agent; nobody
+ *   for a walk-in;
  * - a hold the server cancelled when it ran out (the hold sweeper): the booking's agent;
  * - nobody is told of their own action (an agent cancelling its own hold tells nobody).
  * Messages are short and carry the PNR; amounts in PKR, times in Asia/Karachi (PRODUCT §3).
@@ -120,6 +121,9 @@ export async function planBookingNotice({
       return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} is confirmed`);
     case 'cancelled':
       return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} was cancelled`);
+    case 'ticketed':
+      // PRODUCT §6: the booking became ticketed (every passenger has an e-ticket number; decision 031).
+      return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} is ticketed`);
     case 'hold_expired':
       return plan(toAgent(booking, sender), `The hold on your ${bookingRef(booking)} expired and the booking was cancelled`);
     case 'hold_changed':

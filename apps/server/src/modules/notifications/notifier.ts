@@ -19,7 +19,7 @@ export interface NotifyInput {
  * payment) up itself, decides who is told, and words the message.
  */
 export type BookingNotice =
-  | { kind: 'booked' | 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired'; bookingId: number }
+  | { kind: 'booked' | 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired' | 'ticketed'; bookingId: number }
   | { kind: 'payment_added'; bookingId: number; amount: number }
   | { kind: 'payment_edited' | 'payment_deleted'; paymentId: number };
 

@@ -119,6 +119,7 @@ describe('POST /api/pnr-details', () => {
       confirmed: 1,
       confirm: 1,
       cancel_status: 0,
+      ticketed: 0,
       cancel_at: null,
       total_amount: 2100,
       discount: 0,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
-import { bookingPassengers, bookings } from '../bookings/bookings.table.js';
+import { allPassengersTicketed, bookingPassengers, bookings } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
 import { withSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
@@ -202,6 +202,7 @@ export async function listGroupBookings({ db, groupId }: { db: Executor; groupId
       agencyName: users.agencyName,
       agentNumber: users.agentId,
       passengerNames: passengerNamesSql,
+      allTicketed: allPassengersTicketed,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.agentUserId))

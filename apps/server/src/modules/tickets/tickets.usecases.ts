@@ -15,6 +15,7 @@ import type { SearchGroup } from '@portal/contract/search';
 import type { Executor } from '../../db/database.js';
 import { getPnrExcelLink, getPnrPdfLink } from '../documents/document-links.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
+import { isTicketed } from '../bookings/bookings.table.js';
 import { createMySectorNotFoundError } from '../my-sectors/my-sectors.errors.js';
 import { createPnrNotFoundError } from './tickets.errors.js';
 import {
@@ -328,6 +329,7 @@ function toPnrBookingRow({ row, ticket }: { row: GroupBookingRow; ticket: Ticket
     confirmed,
     confirm: confirmed,
     cancel_status: booking.cancelStatus ? 1 : 0,
+    ticketed: isTicketed(booking, row.allTicketed) ? 1 : 0,
     cancel_at: booking.cancelAt ? booking.cancelAt.toISOString() : null,
     total_amount: booking.totalAmount,
     discount: booking.discount,

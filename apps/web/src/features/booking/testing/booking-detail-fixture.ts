@@ -18,6 +18,7 @@ export function buildBookingDetail(id: number): BookingDetailResponse {
       confirmed_at: null,
       cancel_status: 0,
       cancelled_at: null,
+      ticketed: 0,
       cancel_at: '2031-01-02T11:00:00.000Z',
       adults: 1,
       children: 0,

@@ -76,8 +76,8 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
   return (
     <SectionTable
       caption="Passengers"
-      columns={['#', 'Title', 'Name', 'Type', 'Date of Birth', 'Passport No', 'Passport Expiry', 'Passport', 'Visa']}
-      minWidth={900}
+      columns={['#', 'Title', 'Name', 'Type', 'Date of Birth', 'Passport No', 'Passport Expiry', 'Ticket No', 'Passport', 'Visa']}
+      minWidth={1000}
       empty={sorted.length === 0}
     >
       {sorted.map((passenger, index) => {
@@ -91,6 +91,11 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.dob)}</Table.Td>
             <Table.Td>{passenger.passport_no}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.passport_expiry_date)}</Table.Td>
+            <Table.Td>
+              <Text span ff="monospace" size="sm">
+                {passenger.ticket_no ?? 'N/A'}
+              </Text>
+            </Table.Td>
             <Table.Td>
               <FileLink href={passenger.passport_img} label={`Passport of ${fullName}`} />
             </Table.Td>

@@ -87,6 +87,30 @@ describe('Booking detail (000 §2, §4)', () => {
     expect(items).toEqual(['Edit', 'Cancel']);
   });
 
+  it('when every passenger has a ticket number, then the agent sees Ticketed and each number; agents get no Ticket numbers link', async () => {
+    storeSession(agentSession());
+    const detail = buildBookingDetail({ ticketed: 1 });
+    detail.data.booking_sub = detail.data.booking_sub.map((passenger, index) => ({ ...passenger, ticket_no: `157240000000${index + 1}` }));
+    stubFetch({ 'POST /api/agent-booking-detail': reply(agentBookingDetailRoute, 200, detail) });
+    renderApp('/dashboard/book/5');
+    expect(await screen.findByRole('heading', { name: 'Booking #5' })).toBeInTheDocument();
+    expect(screen.getByText('Ticketed')).toBeInTheDocument();
+    expect(screen.queryByText('Confirmed')).not.toBeInTheDocument();
+    const passengers = within(screen.getByRole('table', { name: 'Passengers' }));
+    expect(passengers.getByRole('columnheader', { name: 'Ticket No' })).toBeInTheDocument();
+    expect(passengers.getByText('1572400000001')).toBeInTheDocument();
+    expect(passengers.getByText('1572400000002')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ticket numbers' })).not.toBeInTheDocument();
+  });
+
+  it("when an admin opens a confirmed booking, then 'Ticket numbers' leads to the group's passenger list at this booking", async () => {
+    storeSession();
+    stubFetch({ 'POST /api/booking-detail': reply(bookingDetailRoute, 200, buildBookingDetail()) });
+    renderApp('/dashboard/book/5');
+    expect(await screen.findByRole('link', { name: 'Ticket numbers' })).toHaveAttribute('href', '/dashboard/pnr/ABC123/tickets?booking=5');
+    expect(within(screen.getByRole('table', { name: 'Passengers' })).getAllByText('N/A').length).toBeGreaterThan(0);
+  });
+
   it("when the booking is someone else's, then the server's message shows", async () => {
     storeSession(agentSession());
     stubFetch({ 'POST /api/agent-booking-detail': reply(agentBookingDetailRoute, 404, { message: 'Booking not found.' }) });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingDetailResponse } from '@portal/contract/booking-lifecycle';
-import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -70,6 +70,18 @@ function BookingDetailView({ detail, admin }: { detail: BookingDetailResponse; a
             >
               Download pdf
             </Button>
+            {/* PRODUCT §6: admins type ticket numbers on the group's passenger list, this booking brought into view. */}
+            {admin && booking.confirmed === 1 && booking.cancel_status === 0 ? (
+              <Button
+                component={Link}
+                to={paths.dashboard.pnrTickets.getHref(booking.pnr, booking.id)}
+                variant="light"
+                color="indigo"
+                leftSection={<IconTicket size={16} />}
+              >
+                Ticket numbers
+              </Button>
+            ) : null}
             <BookingActionsMenu booking={row} admin={admin} withView={false} />
           </>
         }

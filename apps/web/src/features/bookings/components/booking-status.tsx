@@ -1,8 +1,8 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { getBookingState, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@portal/contract/booking-lifecycle';
+import { BOOKING_STATE_LABELS, getBookingState, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@portal/contract/booking-lifecycle';
 import { formatDate } from '@/lib/format';
 
-type StatusProps = { confirmed: 0 | 1; cancel_status: 0 | 1; cancel_at: string | null };
+type StatusProps = { confirmed: 0 | 1; cancel_status: 0 | 1; cancel_at: string | null; ticketed?: 0 | 1 };
 
 /** 'Ex. 12 Mar 2031 at 03:00 PM': the hold expiry in Asia/Karachi (000 §4). */
 export function formatHoldExpiry(cancelAt: string | null): string | null {
@@ -10,9 +10,9 @@ export function formatHoldExpiry(cancelAt: string | null): string | null {
   return `Ex. ${formatDate(cancelAt)} at ${formatDate(cancelAt, 'hh:mm A')}`;
 }
 
-/** Hold (with its expiry), Confirmed or Cancelled (000 §4). */
-export function BookingStatusBadge({ confirmed, cancel_status, cancel_at }: StatusProps) {
-  const state = getBookingState({ confirmed, cancel_status });
+/** Hold (with its expiry), Confirmed, Ticketed (PRODUCT §6: every passenger has a ticket number) or Cancelled (000 §4). */
+export function BookingStatusBadge({ confirmed, cancel_status, cancel_at, ticketed }: StatusProps) {
+  const state = getBookingState({ confirmed, cancel_status, ticketed });
   if (state === 'cancelled') {
     return (
       <Badge color="red" variant="light">
@@ -20,10 +20,10 @@ export function BookingStatusBadge({ confirmed, cancel_status, cancel_at }: Stat
       </Badge>
     );
   }
-  if (state === 'confirmed') {
+  if (state === 'confirmed' || state === 'ticketed') {
     return (
-      <Badge color="teal" variant="light">
-        Confirmed
+      <Badge color={state === 'ticketed' ? 'indigo' : 'teal'} variant="light">
+        {BOOKING_STATE_LABELS[state]}
       </Badge>
     );
   }

@@ -93,6 +93,20 @@ describe('All Bookings (000 §2, §4, §6)', () => {
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['PNR', 'Booking Date', 'Passenger Name', 'Booking Id']);
   });
 
+  it('when a confirmed booking has every ticket number, then its row reads Ticketed instead of Confirmed (PRODUCT §6)', async () => {
+    storeSession(agentSession());
+    stubFetch({
+      'GET /api/agnetlistofbookings': reply(agentListOfBookingsRoute, 200, buildPage([confirmedRow({ ticketed: 1 }), confirmedRow({ id: 8, pnr: 'CNF888' })])),
+    });
+    renderApp('/dashboard/bookings');
+    const ticketed = (await screen.findByText('CNF777')).closest('tr');
+    const confirmed = screen.getByText('CNF888').closest('tr');
+    if (!ticketed || !confirmed) throw new Error('rows expected');
+    expect(within(ticketed).getByText('Ticketed')).toBeInTheDocument();
+    expect(within(ticketed).queryByText('Confirmed')).not.toBeInTheDocument();
+    expect(within(confirmed).getByText('Confirmed')).toBeInTheDocument();
+  });
+
   it("when there are no bookings, then 'No bookings found' shows", async () => {
     storeSession();
     stubFetch({ 'GET /api/listofbookings': reply(listOfBookingsRoute, 200, buildPage([])) });

@@ -35,6 +35,7 @@ describe('PNR detail (000 §2)', () => {
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Book Ticket' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Ticket numbers' })).toHaveAttribute('href', '/dashboard/pnr/ABC123/tickets');
     const view = screen.getByRole('link', { name: 'View' });
     expect(view).toHaveAttribute('href', '/api/pnr-pdf/ABC123?expires=1&signature=p');
     expect(view).toHaveAttribute('target', '_blank');

@@ -1,7 +1,9 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { NO_BOOKINGS_FOUND_TEXT } from '@portal/contract/booking-lifecycle';
 import type { PnrDetailsResponse } from '@portal/contract/tickets';
-import { IconAlertCircle, IconEye, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye, IconFileSpreadsheet, IconTicket } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -37,6 +39,15 @@ export function PnrDetail({ pnr, bookTicket }: PnrDetailProps) {
         actions={
           <>
             {details.offered && bookTicket ? bookTicket(details) : null}
+            <Button
+              component={Link}
+              to={paths.dashboard.pnrTickets.getHref(details.pnr)}
+              variant="light"
+              color="indigo"
+              leftSection={<IconTicket size={16} />}
+            >
+              Ticket numbers
+            </Button>
             <Button
               component="a"
               href={details.pnr_pdf_view_link}

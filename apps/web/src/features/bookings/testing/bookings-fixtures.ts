@@ -41,6 +41,7 @@ export function buildBookingRow(overrides: Partial<BookingListRow> = {}): Bookin
     confirmed: 0,
     confirm: 0,
     cancel_status: 0,
+    ticketed: 0,
     cancel_at: '2031-03-10T10:30:00.000Z',
     total_amount: 290000,
     discount: 0,
@@ -73,6 +74,7 @@ export function buildPassenger(overrides: Partial<BookingPassenger> = {}): Booki
     passport_expiry_date: '2033-01-01',
     passport_img: '/api/files/31?expires=1&signature=x',
     visa_copy: null,
+    ticket_no: null,
     ...overrides,
   };
 }
@@ -112,6 +114,7 @@ export function buildBookingDetail(overrides: Partial<BookingDetail> = {}): Book
       confirmed_at: '2031-03-02T07:00:00.000Z',
       cancel_status: 0,
       cancelled_at: null,
+      ticketed: 0,
       cancel_at: null,
       adults: 2,
       children: 0,

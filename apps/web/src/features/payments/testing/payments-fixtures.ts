@@ -25,6 +25,7 @@ export function buildReportRow(overrides: Partial<BookingListRow> = {}): Booking
     confirmed: 1,
     confirm: 1,
     cancel_status: 0,
+    ticketed: 0,
     cancel_at: null,
     total_amount: 290000,
     discount: 0,
