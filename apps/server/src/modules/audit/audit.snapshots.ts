@@ -13,7 +13,7 @@ import { users } from '../users/users.table.js';
  * Columns never copied into the audit trail (decision 035): password hashes, one-time codes, tokens and keys.
  * The audit trail cannot be corrected or erased, so a secret written there would stay for ever.
  */
-const SECRET_KEY = /password|token|secret|hash|idempotency/i;
+const SECRET_KEY = /hash|token|secret|idempotency/i;
 /** Passport numbers are personal data: kept masked to their last 4 characters (decision 035). */
 const PASSPORT_KEY = /^passport_?no$/i;
 
