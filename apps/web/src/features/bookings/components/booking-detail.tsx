@@ -1,3 +1,4 @@
+import { HistoryTabs } from '@/features/audit/components/history-tabs';
 import { Alert, Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingDetailResponse } from '@portal/contract/booking-lifecycle';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane, IconTicket } from '@tabler/icons-react';
@@ -183,5 +184,11 @@ export function BookingDetailPage({ id }: { id: number }) {
       </Stack>
     );
   }
-  return <BookingDetailView detail={query.data} admin={admin} />;
+  if (!admin) return <BookingDetailView detail={query.data} admin={admin} />;
+  // Admins read the booking's own audit trail beside it (decision 035).
+  return (
+    <HistoryTabs kind="booking" entityId={id} label="Booking">
+      <BookingDetailView detail={query.data} admin={admin} />
+    </HistoryTabs>
+  );
 }
