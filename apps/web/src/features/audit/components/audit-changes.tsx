@@ -16,7 +16,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <Button size="compact-sm" variant="light" onClick={open} aria-label={`Changes of ${title}`}>
-        {changed.length === 1 ? '1 change' : `${changed.length} changes`}
+        {changed.length === 0 ? 'No change' : changed.length === 1 ? '1 change' : `${changed.length} changes`}
       </Button>
       <Modal opened={opened} onClose={close} title={title} size="xl" fullScreen={false} scrollAreaComponent={ScrollArea.Autosize}>
         <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
@@ -29,11 +29,11 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         {shown.length === 0 ? (
           <Text size="sm">No field changed.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped withTableBorder aria-label="Before and after">
+          // Fixed columns that wrap their text: the dialog never scrolls sideways on a phone.
+          <Table striped withTableBorder layout="fixed" aria-label="Before and after">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Field</Table.Th>
+                  <Table.Th w="36%">Field</Table.Th>
                   <Table.Th>Before</Table.Th>
                   <Table.Th>After</Table.Th>
                 </Table.Tr>
@@ -42,8 +42,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
                 {shown.map((row) => (
                   <Table.Tr key={row.field}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="sm" ff="monospace">
+                      <Group gap={4}>
+                        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                           {row.field}
                         </Text>
                         {all && row.changed ? (
@@ -63,7 +63,6 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
         )}
       </Modal>
     </>

@@ -9,6 +9,8 @@ import type { AuditFilters } from '../api/get-audit';
 
 const TYPING_DEBOUNCE_MS = 350;
 const ALL_KINDS = '';
+/** Two fields a row on a phone (kind and id, from and to); the user search takes a row of its own. */
+const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
 const KIND_OPTIONS = [{ value: ALL_KINDS, label: 'All kinds' }, ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }))];
 
 type AuditFiltersProps = { value: AuditFilters; onChange: (filters: AuditFilters) => void };
@@ -51,15 +53,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         value={value.kind ?? ALL_KINDS}
         allowDeselect={false}
         onChange={(next) => onChange({ ...value, kind: (next || undefined) as AuditKind | undefined })}
-        w={{ base: '100%', xs: 180 }}
-      />
-      <TextInput
-        label="User"
-        placeholder="Name, number or system"
-        leftSection={<IconSearch size={16} />}
-        value={user.text}
-        onChange={(event) => user.change(event.currentTarget.value)}
-        w={{ base: '100%', xs: 220 }}
+        w={{ base: HALF, xs: 180 }}
       />
       <TextInput
         label="Id"
@@ -68,7 +62,15 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         value={entity.text}
         error={entityError}
         onChange={(event) => entity.change(event.currentTarget.value)}
-        w={{ base: '100%', xs: 160 }}
+        w={{ base: HALF, xs: 160 }}
+      />
+      <TextInput
+        label="User"
+        placeholder="Name, number or system"
+        leftSection={<IconSearch size={16} />}
+        value={user.text}
+        onChange={(event) => user.change(event.currentTarget.value)}
+        w={{ base: '100%', xs: 220 }}
       />
       <DatePickerInput
         label="From"
@@ -81,7 +83,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         maxDate={value.to}
         value={value.from ?? null}
         onChange={(from) => onChange({ ...value, from: from ?? undefined })}
-        w={{ base: '100%', xs: 180 }}
+        w={{ base: HALF, xs: 180 }}
       />
       <DatePickerInput
         label="To"
@@ -94,7 +96,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         minDate={value.from}
         value={value.to ?? null}
         onChange={(to) => onChange({ ...value, to: to ?? undefined })}
-        w={{ base: '100%', xs: 180 }}
+        w={{ base: HALF, xs: 180 }}
       />
     </Group>
   );
