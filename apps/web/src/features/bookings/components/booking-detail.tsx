@@ -1,4 +1,3 @@
-import { HistoryTabs } from '@/features/audit/components/history-tabs';
 import { Alert, Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingDetailResponse } from '@portal/contract/booking-lifecycle';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane, IconTicket } from '@tabler/icons-react';
@@ -184,11 +183,5 @@ export function BookingDetailPage({ id }: { id: number }) {
       </Stack>
     );
   }
-  if (!admin) return <BookingDetailView detail={query.data} admin={admin} />;
-  // Admins read the booking's own audit trail beside it (decision 035).
-  return (
-    <HistoryTabs kind="booking" entityId={id} label="Booking">
-      <BookingDetailView detail={query.data} admin={admin} />
-    </HistoryTabs>
-  );
+  return <BookingDetailView detail={query.data} admin={admin} />;
 }

@@ -9,7 +9,7 @@ import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { buildGroup, general } from '@/testing/inventory-fixtures';
 import { renderApp } from '@/testing/render-app';
-import { buildAuditEntry, buildAuditPage } from '../testing/audit-fixtures';
+import { buildAuditEntry, buildAuditPage } from '@/features/audit/testing/audit-fixtures';
 
 const auditQueries = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls
