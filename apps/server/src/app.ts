@@ -26,6 +26,7 @@ import { sectorsRoutes } from './modules/sectors/sectors.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { emailsRoutes } from './modules/emails/emails.routes.js';
 import { startMailDispatcher, type MailDispatcher } from './modules/emails/mail-dispatcher.js';
 import { dashboardButtonsRoutes } from './modules/dashboard-buttons/dashboard-buttons.routes.js';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(sectorsRoutes);
   await app.register(mySectorsRoutes);
   await app.register(groupsRoutes);
+  await app.register(auditRoutes);
   await app.register(ticketsRoutes);
   await app.register(shareRoutes);
   await app.register(searchRoutes);

@@ -18,6 +18,7 @@ import { claimJobRun } from '../modules/jobs/jobs.repository.js';
 import { scheduledJobs } from '../modules/jobs/jobs.table.js';
 import { allPassengersTicketed, bookingPassengers, bookings } from '../modules/bookings/bookings.table.js';
 import { users } from '../modules/users/users.table.js';
+import { auditLog } from '../modules/audit/audit.table.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
 import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseHandle } from './database.js';
@@ -258,6 +259,14 @@ describe('upgrading a database of the previous release', () => {
     await upgraded.db.update(bookingPassengers).set({ ticketNo: '1572400000001' }).where(eq(bookingPassengers.id, rows[0]!.id));
     await expect(upgraded.db.update(bookingPassengers).set({ ticketNo: '1572400000001' }).where(eq(bookingPassengers.id, rows[1]!.id))).rejects.toThrow();
     await upgraded.db.update(bookingPassengers).set({ ticketNo: null }).where(eq(bookingPassengers.id, rows[0]!.id));
+  });
+
+  it('when audit_log arrived (0006, decision 035), then it starts empty, takes rows and refuses to change or remove them', async () => {
+    expect(await upgraded.db.select().from(auditLog)).toEqual([]);
+    const [row] = await upgraded.db.insert(auditLog).values({ actorName: 'system', kind: 'settings', action: 'update' }).returning();
+    await expect(upgraded.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    await expect(upgraded.db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    expect(await upgraded.db.select().from(auditLog)).toEqual([row]);
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

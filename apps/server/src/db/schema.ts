@@ -16,3 +16,4 @@ export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/emails/emails.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/jobs/jobs.table.js';
+export * from '../modules/audit/audit.table.js';

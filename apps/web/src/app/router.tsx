@@ -81,6 +81,7 @@ export function createAppRoutes(): RouteObject[] {
                         { path: d.settings.path, lazy: page(() => import('./routes/dashboard/settings')) },
                         { path: d.users.path, lazy: page(() => import('./routes/dashboard/users')) },
                         { path: d.emails.path, lazy: page(() => import('./routes/dashboard/emails')) },
+                        { path: d.audit.path, lazy: page(() => import('./routes/dashboard/audit')) },
                         { path: d.promotion.path, lazy: page(() => import('./routes/dashboard/promotion')) },
                       ],
                     },

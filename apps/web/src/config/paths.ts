@@ -76,6 +76,8 @@ export const paths = {
     users: { path: 'users', getHref: () => '/dashboard/users' },
     agentsBalance: { path: 'agents-blnc', getHref: () => '/dashboard/agents-blnc' },
     emails: { path: 'emails', getHref: () => '/dashboard/emails' },
+    /** The audit trail (decision 035); `?kind=&user=&from=&to=&entity_id=` filter it. */
+    audit: { path: 'audit', getHref: () => '/dashboard/audit' },
     promotion: { path: 'promotion', getHref: () => '/dashboard/promotion' },
   },
 } as const;

@@ -19,9 +19,10 @@ import {
   updateMyProfileRoute,
   USER_UNLOCKED_MESSAGE,
 } from '@portal/contract/agents';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createUnauthenticatedError } from '../../lib/http-error.js';
 import { getPageRequest } from '../../lib/pagination.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import { createProfileReadOnlyError } from './agents.errors.js';
 import {
@@ -42,7 +43,7 @@ import {
 /** Agents, users and profiles (001 §2, §7; 000 §2 My Profile). Admin only except my-profile and update-my-profile. */
 export async function agentsRoutes(app: FastifyInstance): Promise<void> {
   const storage = { uploadsDir: app.uploadsDir, publicUrl: app.config.publicUrl };
-  const context = () => ({ db: app.db, storage, kickMail: () => app.kickMail() });
+  const context = (request: FastifyRequest) => ({ db: app.db, storage, kickMail: () => app.kickMail(), actor: auditActorOf(request) });
   const publicUrl = app.config.publicUrl;
 
   // An agent's update-my-profile is refused before its body is validated: whatever it sends, the answer is
@@ -59,35 +60,35 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, editAgentRoute, async (request) => ({ data: await getAgent({ db: app.db, id: request.params.id, publicUrl }) }));
 
   registerRoute(app, addAgentRoute, async (request, reply) => {
-    const data = await addAgent({ ...context(), input: request.body, userId: request.user!.id });
+    const data = await addAgent({ ...context(request), input: request.body, userId: request.user!.id });
     reply.code(201);
     return { message: AGENT_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateAgentRoute, async (request) => {
-    const data = await updateAgent({ ...context(), id: request.params.id, input: request.body, userId: request.user!.id });
+    const data = await updateAgent({ ...context(request), id: request.params.id, input: request.body, userId: request.user!.id });
     return { message: AGENT_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, approveAgentRoute, async (request) => {
-    const data = await approveAgent({ ...context(), id: request.params.id });
+    const data = await approveAgent({ ...context(request), id: request.params.id });
     return { message: AGENT_APPROVED_MESSAGE, data };
   });
 
   registerRoute(app, rejectAgentRoute, async (request) => {
-    const data = await rejectAgent({ ...context(), id: request.params.id });
+    const data = await rejectAgent({ ...context(request), id: request.params.id });
     app.disconnectSessions({ userId: request.params.id });
     return { message: AGENT_REJECTED_MESSAGE, data };
   });
 
   registerRoute(app, deleteAgentRoute, async (request) => {
-    await deleteAgent({ db: app.db, id: request.params.id });
+    await deleteAgent({ db: app.db, actor: auditActorOf(request), id: request.params.id });
     app.disconnectSessions({ userId: request.params.id });
     return { message: AGENT_DELETED_MESSAGE };
   });
 
   registerRoute(app, unlockUserRoute, async (request) => {
-    await unlockUser({ db: app.db, id: request.body.id });
+    await unlockUser({ db: app.db, actor: auditActorOf(request), id: request.body.id });
     return { message: USER_UNLOCKED_MESSAGE };
   });
 
@@ -106,7 +107,7 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, updateMyProfileRoute, async (request) => {
     if (!request.user) throw createUnauthenticatedError();
-    const data = await updateMyProfile({ db: app.db, storage, user: request.user, input: request.body });
+    const data = await updateMyProfile({ db: app.db, storage, user: request.user, actor: auditActorOf(request), input: request.body });
     return { message: PROFILE_UPDATED_MESSAGE, data };
   });
 }

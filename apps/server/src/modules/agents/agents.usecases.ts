@@ -12,6 +12,7 @@ import {
   type UserListRow,
 } from '@portal/contract/agents';
 import type { Paginated } from '@portal/contract/common';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createUnauthenticatedError } from '../../lib/http-error.js';
@@ -52,6 +53,8 @@ export interface AgentsContext {
   storage: StorageContext;
   /** Sends due outbox mail now (app.kickMail); called only after the transaction that queued it committed. */
   kickMail: () => void;
+  /** Who changes the agent, for the audit trail (decision 035). */
+  actor: AuditActor;
 }
 
 function fileUrl(publicUrl: string, storagePath: string | null): string | null {
@@ -227,7 +230,7 @@ export async function searchAgentsByEmail({
  * Add Agent (001 §5): approved at once (an admin adds only agents it knows); with an e-mail its login details
  * are generated and e-mailed as on accept, without one it has no login yet (see updateAgent).
  */
-export async function addAgent({ db, storage, kickMail, input, userId }: AgentsContext & { input: AddAgentBody; userId: number }): Promise<Agent> {
+export async function addAgent({ db, storage, kickMail, actor, input, userId }: AgentsContext & { input: AddAgentBody; userId: number }): Promise<Agent> {
   const email = input.email ?? null;
   const login = email ? await newLoginDetails() : undefined;
   const agent = await withUniqueEmail(() =>
@@ -263,6 +266,7 @@ export async function addAgent({ db, storage, kickMail, input, userId }: AgentsC
       if (email && login) {
         await enqueueEmail({ db: tx, email: buildLoginDetailsEmail({ name: row.name, email, password: login.password, publicUrl: storage.publicUrl }) });
       }
+      await recordAudit(tx, actor, { kind: 'agent', entity_id: row.id, action: 'add' });
       return readAgent({ db: tx, id: row.id, publicUrl: storage.publicUrl });
     }),
   );
@@ -278,6 +282,7 @@ export async function updateAgent({
   db,
   storage,
   kickMail,
+  actor,
   id,
   input,
   userId,
@@ -291,6 +296,7 @@ export async function updateAgent({
     db.transaction(async (tx) => {
       const current = await findLiveAgentForUpdate({ db: tx, id });
       if (!current) throw createAgentNotFoundError();
+      const audited = await readAuditSnapshot(tx, 'agent', id);
       if (input.email === null && current.activeStatus === 'approved' && current.email) throw createAgentEmailRequiredError();
       if (input.email && input.email !== current.email && (await isEmailTakenByOther({ db: tx, email: input.email, exceptId: id }))) {
         throw createEmailTakenError();
@@ -329,6 +335,7 @@ export async function updateAgent({
         });
         sent = true;
       }
+      await recordAudit(tx, actor, { kind: 'agent', entity_id: id, action: 'update', before: audited });
       return readAgent({ db: tx, id, publicUrl: storage.publicUrl });
     }),
   );
@@ -340,13 +347,14 @@ export async function updateAgent({
  * Accept (PRODUCT §4): pending or rejected → approved with a new password, change_password and whatsapp_pending
  * set, and the login details queued in the same transaction; the row lock makes a double click send once.
  */
-export async function approveAgent({ db, storage, kickMail, id }: AgentsContext & { id: number }): Promise<Agent> {
+export async function approveAgent({ db, storage, kickMail, actor, id }: AgentsContext & { id: number }): Promise<Agent> {
   const login = await newLoginDetails();
   const agent = await db.transaction(async (tx) => {
     const current = await findLiveAgentForUpdate({ db: tx, id });
     if (!current) throw createAgentNotFoundError();
     if (current.activeStatus === 'approved') throw createAgentAlreadyApprovedError();
     if (!current.email) throw createAgentEmailMissingError();
+    const before = await readAuditSnapshot(tx, 'agent', id);
     await updateUserRow({
       db: tx,
       id,
@@ -365,6 +373,7 @@ export async function approveAgent({ db, storage, kickMail, id }: AgentsContext 
       db: tx,
       email: buildLoginDetailsEmail({ name: current.name, email: current.email, password: login.password, publicUrl: storage.publicUrl }),
     });
+    await recordAudit(tx, actor, { kind: 'agent', entity_id: id, action: 'approve', before });
     return readAgent({ db: tx, id, publicUrl: storage.publicUrl });
   });
   kickMail();
@@ -372,18 +381,20 @@ export async function approveAgent({ db, storage, kickMail, id }: AgentsContext 
 }
 
 /** Reject (PRODUCT §4): the agent is signed out everywhere and told by e-mail when it has an address. */
-export async function rejectAgent({ db, storage, kickMail, id }: AgentsContext & { id: number }): Promise<Agent> {
+export async function rejectAgent({ db, storage, kickMail, actor, id }: AgentsContext & { id: number }): Promise<Agent> {
   let sent = false;
   const agent = await db.transaction(async (tx) => {
     const current = await findLiveAgentForUpdate({ db: tx, id });
     if (!current) throw createAgentNotFoundError();
     if (current.activeStatus === 'rejected') throw createAgentAlreadyRejectedError();
+    const before = await readAuditSnapshot(tx, 'agent', id);
     await updateUserRow({ db: tx, id, changes: { activeStatus: 'rejected' } });
     await revokeUserTokens({ db: tx, userId: id });
     if (current.email) {
       await enqueueEmail({ db: tx, email: buildRejectionEmail({ name: current.name, email: current.email }) });
       sent = true;
     }
+    await recordAudit(tx, actor, { kind: 'agent', entity_id: id, action: 'reject', before });
     return readAgent({ db: tx, id, publicUrl: storage.publicUrl });
   });
   if (sent) kickMail();
@@ -391,19 +402,25 @@ export async function rejectAgent({ db, storage, kickMail, id }: AgentsContext &
 }
 
 /** Soft delete (PRODUCT §4): bookings and ledger rows keep the agent; it cannot sign in any more. */
-export async function deleteAgent({ db, id }: { db: Database; id: number }): Promise<void> {
+export async function deleteAgent({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await findLiveAgentForUpdate({ db: tx, id }))) throw createAgentNotFoundError();
+    const before = await readAuditSnapshot(tx, 'agent', id);
     await softDeleteUser({ db: tx, id });
     await revokeUserTokens({ db: tx, userId: id });
+    await recordAudit(tx, actor, { kind: 'agent', entity_id: id, action: 'delete', before });
   });
 }
 
 /** Admin unlock (issue 16 point 4, decision 018): any live user's failure count and lock are cleared. */
-export async function unlockUser({ db, id }: { db: Database; id: number }): Promise<void> {
+export async function unlockUser({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findLiveUserForUpdate({ db: tx, id }))) throw createUserNotFoundError();
+    const user = await findLiveUserForUpdate({ db: tx, id });
+    if (!user) throw createUserNotFoundError();
+    const kind = user.role === 'admin' ? 'admin' : 'agent';
+    const before = await readAuditSnapshot(tx, kind, id);
     await clearFailedSignIns({ db: tx, userId: id });
+    await recordAudit(tx, actor, { kind, entity_id: id, action: 'unlock', before });
   });
 }
 
@@ -420,11 +437,13 @@ export async function updateMyProfile({
   db,
   storage,
   user,
+  actor,
   input,
 }: {
   db: Database;
   storage: StorageContext;
   user: Pick<UserRow, 'id' | 'role'>;
+  actor: AuditActor;
   input: UpdateMyProfileBody;
 }): Promise<Agent> {
   if (user.role !== 'admin') throw createProfileReadOnlyError();
@@ -432,6 +451,7 @@ export async function updateMyProfile({
     db.transaction(async (tx) => {
       const current = await findLiveUserForUpdate({ db: tx, id: user.id });
       if (!current) throw createUnauthenticatedError();
+      const before = await readAuditSnapshot(tx, 'admin', user.id);
       if (input.email !== current.email && (await isEmailTakenByOther({ db: tx, email: input.email, exceptId: user.id }))) {
         throw createEmailTakenError();
       }
@@ -448,6 +468,7 @@ export async function updateMyProfile({
           ...(image ? { imageFileId: image.id } : {}),
         },
       });
+      await recordAudit(tx, actor, { kind: 'admin', entity_id: user.id, action: 'update_profile', before });
       const row = await findLiveUserWithFiles({ db: tx, id: user.id });
       return toAgent({ row: row!, publicUrl: storage.publicUrl });
     }),

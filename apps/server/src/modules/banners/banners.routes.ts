@@ -13,6 +13,7 @@ import {
 } from '@portal/contract/banners';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { createDashBtnHeaderError } from './banners.errors.js';
@@ -63,18 +64,18 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, addBannerRoute, async (request, reply) => {
-    const data = await addBanner({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null });
+    const data = await addBanner({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
     reply.code(201);
     return { message: BANNER_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateBannerRoute, async (request) => {
-    const data = await editBanner({ db: app.db, storage, id: request.params.id, input: request.body, userId: request.user?.id ?? null });
+    const data = await editBanner({ db: app.db, storage, id: request.params.id, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
     return { message: BANNER_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, deleteBannerRoute, async (request) => {
-    await removeBanner({ db: app.db, id: request.params.id });
+    await removeBanner({ db: app.db, actor: auditActorOf(request), id: request.params.id });
     return { message: BANNER_DELETED_MESSAGE };
   });
 }

@@ -1,4 +1,5 @@
 import type { AddBannerBody, Banner, BannersListResponse, UpdateBannerBody } from '@portal/contract/banners';
+import type { AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -44,6 +45,7 @@ const bannerRecords: CatalogueRecords<BannerRow, Banner> = {
   },
   notFound: createBannerNotFoundError,
   pictureRequired: createBannerImageRequiredError,
+  auditKind: 'banner',
 };
 
 /** The banner's button, share-locked so that it is not deleted while the banner is attached to it. */
@@ -103,16 +105,19 @@ export async function addBanner({
   storage,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   input: AddBannerBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<Banner> {
   return addCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: bannerRecords,
     file: input.image,
     check: checkButton(input.dash_btn_id),
@@ -131,17 +136,20 @@ export async function editBanner({
   id,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   id: number;
   input: UpdateBannerBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<Banner> {
   return editCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: bannerRecords,
     id,
     file: input.image,
@@ -160,6 +168,6 @@ export async function editBanner({
   });
 }
 
-export async function removeBanner({ db, id }: { db: Database; id: number }): Promise<void> {
-  await removeCatalogueRecord({ db, records: bannerRecords, id, remove: (tx) => deleteBannerRow({ db: tx, id }) });
+export async function removeBanner({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
+  await removeCatalogueRecord({ db, actor, records: bannerRecords, id, remove: (tx) => deleteBannerRow({ db: tx, id }) });
 }

@@ -18,6 +18,7 @@ import {
 import { PASSENGER_FILE_TOO_LARGE_MESSAGE } from '@portal/contract/bookings';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
@@ -100,24 +101,24 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   }));
 
   registerRoute(app, bookingUpdateRoute, async (request) => {
-    await updateBookingPassengers({ db: app.db, uploadsDir: app.uploadsDir, user: requireUser(request), input: request.body });
+    await updateBookingPassengers({ db: app.db, uploadsDir: app.uploadsDir, user: requireUser(request), actor: auditActorOf(request), input: request.body });
     return { message: BOOKING_UPDATED_MESSAGE };
   });
 
   registerRoute(app, confirmBookingRoute, async (request) => {
-    await confirmBooking({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await confirmBooking({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'confirmed', bookingId: request.body.booking_id });
     return { message: BOOKING_CONFIRMED_MESSAGE };
   });
 
   registerRoute(app, holdTimeUpdateRoute, async (request) => {
-    await updateHoldTime({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await updateHoldTime({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'hold_changed', bookingId: request.body.booking_id });
     return { message: HOLD_TIME_UPDATED_MESSAGE };
   });
 
   registerRoute(app, cancelBookingRoute, async (request) => {
-    await cancelBooking({ db: app.db, user: requireUser(request), bookingId: request.params.id });
+    await cancelBooking({ db: app.db, user: requireUser(request), actor: auditActorOf(request), bookingId: request.params.id });
     await tell(request, { kind: 'cancelled', bookingId: request.params.id });
     return { message: TICKET_CANCELLED_MESSAGE };
   });

@@ -10,6 +10,7 @@ import {
 import { normalisePassportNo } from '@portal/contract/bookings';
 import type { Database } from '../../db/database.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import { removeStoredFile } from '../files/files.usecases.js';
 import type { NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import {
@@ -76,11 +77,13 @@ const formatRupees = (amount: number): string => `PKR ${amount.toLocaleString('e
 export async function confirmBooking({
   db,
   adminId,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   adminId: number;
+  actor: AuditActor;
   input: ConfirmBookingBody;
   now?: Date;
 }): Promise<void> {
@@ -93,6 +96,7 @@ export async function confirmBooking({
     const booking = await lockBooking({ db: tx, bookingId });
     if (!group || !booking) throw createBookingNotFoundError();
     if (booking.confirmed && !booking.cancelStatus) throw createBookingAlreadyConfirmedError();
+    const before = await readAuditSnapshot(tx, 'booking', bookingId);
     // A hold past its cancel_at has released its seats, swept or not (issue 16.14): confirming it is confirming a
     // cancelled booking, with `sure` and free seats.
     const released = booking.cancelStatus || isExpiredHold(booking, now);
@@ -173,6 +177,7 @@ export async function confirmBooking({
       }
       await insertLedgerEntries({ db: tx, entries });
     }
+    await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'confirm', before });
   });
 }
 
@@ -184,11 +189,13 @@ export async function confirmBooking({
 export async function updateHoldTime({
   db,
   adminId,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   adminId: number;
+  actor: AuditActor;
   input: HoldTimeUpdateBody;
   now?: Date;
 }): Promise<void> {
@@ -197,7 +204,9 @@ export async function updateHoldTime({
     if (!booking) throw createBookingNotFoundError();
     if (booking.confirmed || booking.cancelStatus || isExpiredHold(booking, now)) throw createNotOnHoldError();
     if (input.cancel_at.getTime() <= now.getTime()) throw createBookingInputError({ cancel_at: [CANCEL_AT_PAST_MESSAGE] });
+    const before = await readAuditSnapshot(tx, 'booking', booking.id);
     await updateBooking({ db: tx, bookingId: booking.id, values: { cancelAt: input.cancel_at, editedBy: adminId } });
+    await recordAudit(tx, actor, { kind: 'booking', entity_id: booking.id, action: 'hold_time', before });
   });
 }
 
@@ -209,11 +218,13 @@ export async function updateHoldTime({
 export async function cancelBooking({
   db,
   user,
+  actor,
   bookingId,
   now = new Date(),
 }: {
   db: Database;
   user: AuthUser;
+  actor: AuditActor;
   bookingId: number;
   now?: Date;
 }): Promise<void> {
@@ -223,6 +234,7 @@ export async function cancelBooking({
     if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
     if (booking.cancelStatus) throw createBookingAlreadyCancelledError();
     if (user.role !== 'admin' && booking.confirmed) throw createAgentCancelHoldOnlyError();
+    const before = await readAuditSnapshot(tx, 'booking', bookingId);
 
     const updated = await updateBooking({
       db: tx,
@@ -244,6 +256,7 @@ export async function cancelBooking({
         ],
       });
     }
+    await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'cancel', before });
   });
 }
 
@@ -257,12 +270,14 @@ export async function updateBookingPassengers({
   db,
   uploadsDir,
   user,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   uploadsDir: string;
   user: AuthUser;
+  actor: AuditActor;
   input: BookingUpdateBody;
   now?: Date;
 }): Promise<void> {
@@ -287,6 +302,7 @@ export async function updateBookingPassengers({
         if (booking.confirmed || booking.cancelStatus) throw createAgentEditHoldOnlyError();
       }
 
+      const before = await readAuditSnapshot(tx, 'booking', bookingId);
       const stored = await listPassengers({ db: tx, bookingId });
       if (stored.length !== passengers.length || stored.some((row, index) => row.type !== passengers[index]!.type)) {
         throw createPassengerInputError({ type: [PASSENGERS_CHANGED_MESSAGE] });
@@ -354,6 +370,7 @@ export async function updateBookingPassengers({
       }
       await updateBooking({ db: tx, bookingId, values: { editedBy: user.id } });
       removedPaths = await deleteUnusedScanFiles({ db: tx, fileIds: replaced });
+      await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'update', before });
     });
   } catch (error) {
     await removeOrphanFiles({ db, uploadsDir, saved });

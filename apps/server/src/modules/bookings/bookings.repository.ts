@@ -160,5 +160,5 @@ export async function cancelExpiredHolds({ db, now, limit }: { db: Executor; now
     .update(bookings)
     .set({ cancelStatus: true, cancelledAt: now, cancelledBy: null, updatedAt: now })
     .where(and(inArray(bookings.id, candidates), expired))
-    .returning({ id: bookings.id, groupId: bookings.groupId, agentUserId: bookings.agentUserId });
+    .returning({ id: bookings.id, groupId: bookings.groupId, agentUserId: bookings.agentUserId, cancelAt: bookings.cancelAt });
 }

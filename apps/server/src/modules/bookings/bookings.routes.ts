@@ -6,6 +6,7 @@ import {
   searchAgentRoute,
 } from '@portal/contract/bookings';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifySafely } from '../notifications/notifier.js';
@@ -40,6 +41,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       db: app.db,
       uploadsDir: app.uploadsDir,
       caller: requireUser(request.user),
+      actor: auditActorOf(request),
       body: request.body,
       idempotencyKey: readHeader(request.headers['idempotency-key']),
     });

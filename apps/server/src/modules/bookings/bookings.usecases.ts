@@ -8,6 +8,7 @@ import {
   type CheckAvailabilityResponse,
   type PassengerInput,
 } from '@portal/contract/bookings';
+import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -135,6 +136,7 @@ export async function addBooking({
   db,
   uploadsDir,
   caller,
+  actor,
   body,
   idempotencyKey,
   now = new Date(),
@@ -142,6 +144,7 @@ export async function addBooking({
   db: Database;
   uploadsDir: string;
   caller: AuthUser;
+  actor: AuditActor;
   body: AddBookingBody;
   idempotencyKey?: string | undefined;
   now?: Date;
@@ -265,6 +268,7 @@ export async function addBooking({
           },
         });
       }
+      await recordAudit(tx, actor, { kind: 'booking', entity_id: id, action: 'add' });
       return { id, replayed: false };
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.usecases.js';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.js';
 import { cancelExpiredHolds } from './bookings.repository.js';
 
@@ -16,7 +17,16 @@ const BATCH_SIZE = 500;
 export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database; now?: Date }): Promise<number[]> {
   const cancelled: number[] = [];
   for (;;) {
-    const rows = await cancelExpiredHolds({ db, now, limit: BATCH_SIZE });
+    const rows = await db.transaction(async (tx) => {
+      const batch = await cancelExpiredHolds({ db: tx, now, limit: BATCH_SIZE });
+      // Decision 035: the sweeper's expiries are the 'system' actor's; the snapshot is the fields it changes.
+      for (const row of batch) {
+        const before = { cancel_status: false, cancelled_at: null, cancel_at: row.cancelAt?.toISOString() ?? null };
+        const after = { ...before, cancel_status: true, cancelled_at: now.toISOString() };
+        await recordAudit(tx, SYSTEM_ACTOR, { kind: 'booking', entity_id: row.id, action: 'expire', before, after });
+      }
+      return batch;
+    });
     cancelled.push(...rows.map((row) => row.id));
     if (rows.length < BATCH_SIZE) return cancelled;
   }

@@ -1,4 +1,6 @@
+import type { AuditKind, AuditSnapshot } from '@portal/contract/audit';
 import type { FormFile } from '@portal/contract/files';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
 import type { FileKind } from '../files/files.table.js';
@@ -22,12 +24,31 @@ export interface CatalogueRecords<Row, Answer> {
   notFound(): Error;
   /** Set where an edit may not leave the record without a picture. */
   pictureRequired?(): Error;
+  /** Set where the record's changes go to the audit trail (banners, dashboard buttons; decision 035). */
+  auditKind?: AuditKind;
+}
+
+/** The audit row of a catalogue change, when the catalogue is audited. */
+async function audit<Row, Answer>(
+  tx: Executor,
+  records: CatalogueRecords<Row, Answer>,
+  actor: AuditActor | undefined,
+  change: { id: number; action: string; before?: AuditSnapshot | null },
+): Promise<void> {
+  if (!records.auditKind || !actor) return;
+  await recordAudit(tx, actor, { kind: records.auditKind, entity_id: change.id, action: change.action, before: change.before ?? null });
+}
+
+async function auditBefore<Row, Answer>(tx: Executor, records: CatalogueRecords<Row, Answer>, id: number): Promise<AuditSnapshot | null> {
+  return records.auditKind ? readAuditSnapshot(tx, records.auditKind, id) : null;
 }
 
 interface Upload {
   db: Database;
   storage: StorageContext;
   userId: number | null;
+  /** Who makes the change (audited catalogues). */
+  actor?: AuditActor;
 }
 
 async function readBack<Row, Answer>(records: CatalogueRecords<Row, Answer>, db: Executor, id: number): Promise<Answer> {
@@ -41,6 +62,7 @@ export async function addCatalogueRecord<Row, Answer>({
   db,
   storage,
   userId,
+  actor,
   records,
   file,
   check,
@@ -55,6 +77,7 @@ export async function addCatalogueRecord<Row, Answer>({
     await check?.(tx);
     const picture = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId });
     const { id } = await insert({ db: tx, pictureId: picture.id });
+    await audit(tx, records, actor, { id, action: 'add' });
     return readBack(records, tx, id);
   });
 }
@@ -64,6 +87,7 @@ export async function editCatalogueRecord<Row, Answer>({
   db,
   storage,
   userId,
+  actor,
   records,
   id,
   file,
@@ -79,12 +103,14 @@ export async function editCatalogueRecord<Row, Answer>({
   return db.transaction(async (tx) => {
     const current = await records.lockForUpdate({ db: tx, id });
     if (!current) throw records.notFound();
+    const before = await auditBefore(tx, records, id);
     await check?.(tx);
     if (!file && records.pictureRequired && records.pictureIdOf(current) === null) throw records.pictureRequired();
     const picture = file
       ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId })
       : undefined;
     await update({ db: tx, pictureId: picture?.id });
+    await audit(tx, records, actor, { id, action: 'update', before });
     return readBack(records, tx, id);
   });
 }
@@ -92,12 +118,14 @@ export async function editCatalogueRecord<Row, Answer>({
 /** Removes a record; `inUse` may refuse it (an airline live groups use) while the record is locked. */
 export async function removeCatalogueRecord<Row, Answer>({
   db,
+  actor,
   records,
   id,
   inUse,
   remove,
 }: {
   db: Database;
+  actor?: AuditActor;
   records: CatalogueRecords<Row, Answer>;
   id: number;
   inUse?: (db: Executor) => Promise<Error | undefined>;
@@ -107,6 +135,8 @@ export async function removeCatalogueRecord<Row, Answer>({
     if (!(await records.lockForUpdate({ db: tx, id }))) throw records.notFound();
     const refusal = await inUse?.(tx);
     if (refusal) throw refusal;
+    const before = await auditBefore(tx, records, id);
     await remove(tx);
+    await audit(tx, records, actor, { id, action: 'delete', before });
   });
 }

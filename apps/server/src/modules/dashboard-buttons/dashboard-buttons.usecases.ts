@@ -1,5 +1,6 @@
 import type { Paginated } from '@portal/contract/common';
 import type { AddButtonBody, DashButton, UpdateButtonBody } from '@portal/contract/dashboard-buttons';
+import type { AuditActor } from '../audit/audit.usecases.js';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
@@ -36,6 +37,7 @@ const dashButtonRecords: CatalogueRecords<DashboardButtonRow, DashButton> = {
   },
   notFound: createDashButtonNotFoundError,
   pictureRequired: createDashButtonImageRequiredError,
+  auditKind: 'dashboard_button',
 };
 
 /** 001 §5: title, target and image required; the image is stored (checked by content) in the button's transaction. */
@@ -44,16 +46,19 @@ export async function addDashButton({
   storage,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   input: AddButtonBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<DashButton> {
   return addCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: dashButtonRecords,
     file: input.image,
     insert: ({ db: tx, pictureId }) =>
@@ -71,17 +76,20 @@ export async function editDashButton({
   id,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   id: number;
   input: UpdateButtonBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<DashButton> {
   return editCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: dashButtonRecords,
     id,
     file: input.image,
@@ -100,8 +108,8 @@ export async function editDashButton({
 }
 
 /** Removes the button; its banners stay, without a button (dashboard-buttons.ts decisions). */
-export async function removeDashButton({ db, id }: { db: Database; id: number }): Promise<void> {
-  await removeCatalogueRecord({ db, records: dashButtonRecords, id, remove: (tx) => deleteDashButtonRow({ db: tx, id }) });
+export async function removeDashButton({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
+  await removeCatalogueRecord({ db, actor, records: dashButtonRecords, id, remove: (tx) => deleteDashButtonRow({ db: tx, id }) });
 }
 
 /** list-of-dashbtn: 20 a page when a page is asked for, else every button as one page (the Select Button). */

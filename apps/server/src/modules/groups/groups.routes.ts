@@ -15,6 +15,7 @@ import {
 } from '@portal/contract/groups';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import {
   addGroup,
   deleteGroup,
@@ -24,12 +25,6 @@ import {
   setGroupClosed,
   updateGroup,
 } from './groups.usecases.js';
-
-function requireUserId(user: { id: number } | null): number {
-  // The auth hook has already answered 401/403 on admin routes without an admin.
-  if (!user) throw new Error('route declared access admin but no user is set');
-  return user.id;
-}
 
 /** Groups (001 §7, issue 3): every route admin-only. */
 export async function groupsRoutes(app: FastifyInstance): Promise<void> {
@@ -50,25 +45,25 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   registerRoute(app, addGroupRoute, async (request, reply) => {
-    const id = await addGroup({ db: app.db, userId: requireUserId(request.user), input: request.body });
+    const id = await addGroup({ db: app.db, actor: auditActorOf(request), input: request.body });
     reply.code(201);
     return { message: GROUP_ADDED_MESSAGE, data: { id } };
   });
 
   registerRoute(app, updateGroupRoute, async (request) => {
     const { group_id: groupId, ...input } = request.body;
-    const id = await updateGroup({ db: app.db, groupId, input });
+    const id = await updateGroup({ db: app.db, actor: auditActorOf(request), groupId, input });
     return { message: GROUP_UPDATED_MESSAGE, data: { id } };
   });
 
   registerRoute(app, updateGroupStatusRoute, async (request) => {
     const closed = request.body.close_status === 1;
-    await setGroupClosed({ db: app.db, groupId: request.body.group_id, closed });
+    await setGroupClosed({ db: app.db, actor: auditActorOf(request), groupId: request.body.group_id, closed });
     return { message: closed ? GROUP_CLOSED_MESSAGE : GROUP_REOPENED_MESSAGE };
   });
 
   registerRoute(app, deleteGroupRoute, async (request) => {
-    await deleteGroup({ db: app.db, groupId: request.params.id });
+    await deleteGroup({ db: app.db, actor: auditActorOf(request), groupId: request.params.id });
     return { message: GROUP_DELETED_MESSAGE };
   });
 }

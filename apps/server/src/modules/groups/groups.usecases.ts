@@ -36,6 +36,7 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 
 
 export async function getGeneralLookups({ db }: { db: Database }): Promise<GeneralResponse['data']> {
@@ -256,7 +257,7 @@ async function translatePnrRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function addGroup({ db, userId, input }: { db: Database; userId: number; input: GroupInput }): Promise<number> {
+export async function addGroup({ db, actor, input }: { db: Database; actor: AuditActor; input: GroupInput }): Promise<number> {
   return translatePnrRace(() =>
     db.transaction(async (tx) => {
       const errors = await collectInputErrors({ db: tx, input });
@@ -264,9 +265,10 @@ export async function addGroup({ db, userId, input }: { db: Database; userId: nu
       const groupId = await insertGroup({
         db: tx,
         // added_by is the creator, from the session (issue 3); later edits keep it, so 'Add By' stays true.
-        group: { ...toGroupValues(input), addedBy: userId, ticketType: input.ticket_type, direction: input.direction },
+        group: { ...toGroupValues(input), addedBy: actor.userId, ticketType: input.ticket_type, direction: input.direction },
       });
       await replaceLegs({ db: tx, groupId, legs: toLegRows(input) });
+      await recordAudit(tx, actor, { kind: 'group', entity_id: groupId, action: 'add' });
       return groupId;
     }),
   );
@@ -278,10 +280,12 @@ export async function addGroup({ db, userId, input }: { db: Database; userId: nu
  */
 export async function updateGroup({
   db,
+  actor,
   groupId,
   input,
 }: {
   db: Database;
+  actor: AuditActor;
   groupId: number;
   input: GroupInput;
 }): Promise<number> {
@@ -292,6 +296,7 @@ export async function updateGroup({
       const errors: Record<string, string[]> = {};
       if (input.ticket_type !== group.ticketType) addError(errors, 'ticket_type', GROUP_INPUT_MESSAGES.ticketTypeLocked);
       if (input.direction !== group.direction) addError(errors, 'direction', GROUP_INPUT_MESSAGES.directionLocked);
+      const before = await readAuditSnapshot(tx, 'group', groupId);
       const currentLegs = await findLegs({ db: tx, groupIds: [groupId] });
       const more = await collectInputErrors({
         db: tx,
@@ -312,27 +317,33 @@ export async function updateGroup({
 
       await updateGroupRow({ db: tx, groupId, values: toGroupValues(input) });
       await replaceLegs({ db: tx, groupId, legs: toLegRows(input) });
+      await recordAudit(tx, actor, { kind: 'group', entity_id: groupId, action: 'update', before });
       return groupId;
     }),
   );
 }
 
 /** Close Group / Active Group (001 §4); closed groups are not offered (PRODUCT §4). */
-export async function setGroupClosed({ db, groupId, closed }: { db: Database; groupId: number; closed: boolean }): Promise<void> {
+export async function setGroupClosed({ db, actor, groupId, closed }: { db: Database; actor: AuditActor; groupId: number; closed: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     const group = await lockGroup({ db: tx, groupId });
     if (!group) throw createGroupNotFoundError();
-    if (group.closeStatus !== closed) await updateGroupRow({ db: tx, groupId, values: { closeStatus: closed } });
+    if (group.closeStatus === closed) return;
+    const before = await readAuditSnapshot(tx, 'group', groupId);
+    await updateGroupRow({ db: tx, groupId, values: { closeStatus: closed } });
+    await recordAudit(tx, actor, { kind: 'group', entity_id: groupId, action: closed ? 'close' : 'reopen', before });
   });
 }
 
 /** Soft delete; bookings keep their group, so a group with bookings not cancelled stays (issue 3). */
-export async function deleteGroup({ db, groupId }: { db: Database; groupId: number }): Promise<void> {
+export async function deleteGroup({ db, actor, groupId }: { db: Database; actor: AuditActor; groupId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const group = await lockGroup({ db: tx, groupId });
     if (!group) throw createGroupNotFoundError();
     const live = await countLiveBookings({ db: tx, groupId });
     if (live > 0) throw createGroupHasBookingsError(live);
+    const before = await readAuditSnapshot(tx, 'group', groupId);
     await softDeleteGroup({ db: tx, groupId });
+    await recordAudit(tx, actor, { kind: 'group', entity_id: groupId, action: 'delete', before });
   });
 }

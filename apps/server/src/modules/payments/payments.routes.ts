@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/payments';
 import { XLSX_MIME } from '@portal/contract/documents';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
@@ -31,19 +32,19 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     notifySafely(request.log, () => app.notifier.notifyBookingEvent({ actorUserId: requireUser(request).id, notice }));
 
   registerRoute(app, addPaymentRoute, async (request) => {
-    await addPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await addPayment({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'payment_added', bookingId: request.body.booking_id, amount: request.body.receive_amount });
     return { message: PAYMENT_ADDED_MESSAGE };
   });
 
   registerRoute(app, editPaymentRoute, async (request) => {
-    await editPayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await editPayment({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'payment_edited', paymentId: request.body.payment_id });
     return { message: PAYMENT_UPDATED_MESSAGE };
   });
 
   registerRoute(app, deletePaymentRoute, async (request) => {
-    await deletePayment({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    await deletePayment({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'payment_deleted', paymentId: request.body.payment_id });
     return { message: PAYMENT_DELETED_MESSAGE };
   });

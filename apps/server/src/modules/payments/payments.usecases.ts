@@ -5,6 +5,7 @@ import type {
   EditPaymentBody,
   GeneralReportQuery,
 } from '@portal/contract/payments';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import { createBookingNotFoundError } from '../bookings/booking-lifecycle.errors.js';
@@ -53,11 +54,13 @@ function assertNotFuture(receiveDate: string, now: Date): void {
 export async function addPayment({
   db,
   adminId,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   adminId: number;
+  actor: AuditActor;
   input: AddPaymentBody;
   now?: Date;
 }): Promise<void> {
@@ -89,6 +92,7 @@ export async function addPayment({
         ],
       });
     }
+    await recordAudit(tx, actor, { kind: 'payment', entity_id: paymentId, action: 'add' });
   });
 }
 
@@ -98,10 +102,14 @@ export async function addPayment({
  */
 async function changeLivePayment({
   db,
+  actor,
+  action,
   paymentId,
   change,
 }: {
   db: Database;
+  actor: AuditActor;
+  action: 'update' | 'delete';
   paymentId: number;
   change: (tx: Executor) => Promise<void>;
 }): Promise<void> {
@@ -110,8 +118,10 @@ async function changeLivePayment({
   await db.transaction(async (tx) => {
     await lockBooking({ db: tx, bookingId });
     if (!(await findLivePayment({ db: tx, paymentId }))) throw createPaymentNotFoundError();
+    const before = await readAuditSnapshot(tx, 'payment', paymentId);
     await change(tx);
     await refreshReceivedAmount({ db: tx, bookingId });
+    await recordAudit(tx, actor, { kind: 'payment', entity_id: paymentId, action, before });
   });
 }
 
@@ -119,17 +129,21 @@ async function changeLivePayment({
 export async function editPayment({
   db,
   adminId,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   adminId: number;
+  actor: AuditActor;
   input: EditPaymentBody;
   now?: Date;
 }): Promise<void> {
   const paymentId = input.payment_id;
   await changeLivePayment({
     db,
+    actor,
+    action: 'update',
     paymentId,
     change: async (tx) => {
       assertNotFuture(input.receive_date, now);
@@ -151,17 +165,21 @@ export async function editPayment({
 export async function deletePayment({
   db,
   adminId,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
   adminId: number;
+  actor: AuditActor;
   input: DeletePaymentBody;
   now?: Date;
 }): Promise<void> {
   const paymentId = input.payment_id;
   await changeLivePayment({
     db,
+    actor,
+    action: 'delete',
     paymentId,
     change: async (tx) => {
       await updatePayment({ db: tx, paymentId, values: { deletedAt: now, deletedBy: adminId } });

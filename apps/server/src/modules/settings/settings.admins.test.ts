@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, randomIp, type TestApp } from '../../test/helpers.js';
 import { tokens } from '../auth/tokens.table.js';
 import { users } from '../users/users.table.js';
+import { SYSTEM_ACTOR } from '../audit/audit.usecases.js';
 import { toggleAdmin } from './settings.usecases.js';
 
 let t: TestApp;
@@ -195,7 +196,7 @@ describe('GET /api/toggle-admin/{id}', () => {
   it('when the target is the only active admin (its deactivator lost a race), then 409 with the last-admin message', async () => {
     const loser = await t.createAdmin({ isActive: false });
     await t.db.update(users).set({ isActive: false }).where(and(eq(users.role, 'admin'), ne(users.id, adminId)));
-    await expect(toggleAdmin({ db: t.db, id: adminId, actorId: loser.user.id })).rejects.toMatchObject({
+    await expect(toggleAdmin({ db: t.db, actor: SYSTEM_ACTOR, id: adminId, actorId: loser.user.id })).rejects.toMatchObject({
       statusCode: 409,
       message: ADMIN_LAST_ACTIVE_MESSAGE,
     });

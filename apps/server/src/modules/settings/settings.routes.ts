@@ -13,6 +13,7 @@ import {
   updateSettingsRoute,
 } from '@portal/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import {
@@ -38,25 +39,25 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, getSettingsRoute, async () => ({ data: await getAdminSettings({ db: app.db }) }));
 
   registerRoute(app, updateSettingsRoute, async (request) => {
-    const data = await updateSettings({ db: app.db, input: request.body, userId: requireUser(request).id });
+    const data = await updateSettings({ db: app.db, actor: auditActorOf(request), input: request.body, userId: requireUser(request).id });
     return { message: SETTINGS_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, listAdminsRoute, async () => ({ data: await listAdmins({ db: app.db }) }));
 
   registerRoute(app, addAdminRoute, async (request, reply) => {
-    const data = await addAdmin({ db: app.db, input: request.body });
+    const data = await addAdmin({ db: app.db, actor: auditActorOf(request), input: request.body });
     reply.code(201);
     return { message: ADMIN_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateAdminRoute, async (request) => {
-    const data = await updateAdmin({ db: app.db, id: request.params.id, input: request.body });
+    const data = await updateAdmin({ db: app.db, actor: auditActorOf(request), id: request.params.id, input: request.body });
     return { message: ADMIN_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, toggleAdminRoute, async (request) => {
-    const data = await toggleAdmin({ db: app.db, id: request.params.id, actorId: requireUser(request).id });
+    const data = await toggleAdmin({ db: app.db, actor: auditActorOf(request), id: request.params.id, actorId: requireUser(request).id });
     if (!data.is_active) app.disconnectSessions({ userId: request.params.id });
     return { message: data.is_active ? ADMIN_ACTIVATED_MESSAGE : ADMIN_DEACTIVATED_MESSAGE, data };
   });

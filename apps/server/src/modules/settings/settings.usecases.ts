@@ -9,6 +9,7 @@ import {
   type UpdateSettingsBody,
 } from '@portal/contract/settings';
 import { z } from 'zod';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/password.js';
@@ -72,10 +73,12 @@ export async function getAdminSettings({ db }: { db: Executor }): Promise<AdminS
 /** update-settings (admin): the keys sent, in one transaction; a list replaces the stored one. */
 export async function updateSettings({
   db,
+  actor,
   input,
   userId,
 }: {
   db: Database;
+  actor: AuditActor;
   input: UpdateSettingsBody;
   userId: number | null;
 }): Promise<AdminSettings> {
@@ -85,7 +88,9 @@ export async function updateSettings({
   if (input.bank_accounts !== undefined) values.push({ key: 'bank_accounts', value: input.bank_accounts });
   if (input.support_email !== undefined) values.push({ key: 'support_email', value: input.support_email });
   return db.transaction(async (tx) => {
+    const before = await readAuditSnapshot(tx, 'settings', null);
     await upsertSettingValues({ db: tx, values, userId });
+    await recordAudit(tx, actor, { kind: 'settings', entity_id: null, action: 'update', before });
     return getAdminSettings({ db: tx });
   });
 }
@@ -109,13 +114,17 @@ export async function listAdmins({ db }: { db: Executor }): Promise<AdminUser[]>
 }
 
 /** add-admin: an approved, active admin who can sign in at once with the password given. */
-export async function addAdmin({ db, input }: { db: Database; input: AddAdminBody }): Promise<AdminUser> {
+export async function addAdmin({ db, actor, input }: { db: Database; actor: AuditActor; input: AddAdminBody }): Promise<AdminUser> {
   if (await isEmailTaken({ db, email: input.email })) throw createAdminEmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await insertAdminUser({
-      db,
-      values: { role: 'admin', name: input.name, email: input.email, passwordHash, activeStatus: 'approved', isActive: true, source: 'admin' },
+    const row = await db.transaction(async (tx) => {
+      const added = await insertAdminUser({
+        db: tx,
+        values: { role: 'admin', name: input.name, email: input.email, passwordHash, activeStatus: 'approved', isActive: true, source: 'admin' },
+      });
+      await recordAudit(tx, actor, { kind: 'admin', entity_id: added.id, action: 'add' });
+      return added;
     });
     return toAdminUser(row);
   } catch (error) {
@@ -126,15 +135,21 @@ export async function addAdmin({ db, input }: { db: Database; input: AddAdminBod
 }
 
 /** update-admin: name and e-mail; a password sent replaces the stored one (other sessions stay signed in). */
-export async function updateAdmin({ db, id, input }: { db: Database; id: number; input: UpdateAdminBody }): Promise<AdminUser> {
+export async function updateAdmin({ db, actor, id, input }: { db: Database; actor: AuditActor; id: number; input: UpdateAdminBody }): Promise<AdminUser> {
   if (!(await findAdminUser({ db, id }))) throw createAdminNotFoundError();
   if (await isEmailTaken({ db, email: input.email, exceptId: id })) throw createAdminEmailTakenError();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   try {
-    const row = await updateAdminUser({
-      db,
-      id,
-      values: { name: input.name, email: input.email, ...(passwordHash ? { passwordHash, changePassword: false } : {}) },
+    const row = await db.transaction(async (tx) => {
+      const before = await readAuditSnapshot(tx, 'admin', id);
+      const updated = await updateAdminUser({
+        db: tx,
+        id,
+        values: { name: input.name, email: input.email, ...(passwordHash ? { passwordHash, changePassword: false } : {}) },
+      });
+      // The hash is never audited (decision 035); the action says the password was replaced.
+      await recordAudit(tx, actor, { kind: 'admin', entity_id: id, action: passwordHash ? 'update_password' : 'update', before });
+      return updated;
     });
     return toAdminUser(row);
   } catch (error) {
@@ -147,16 +162,22 @@ export async function updateAdmin({ db, id, input }: { db: Database; id: number;
  * toggle-admin: deactivates an active admin (revoking its tokens, so it is signed out at once) or reactivates an
  * inactive one. The active admins are locked first, so the last-active check holds under concurrent toggles.
  */
-export async function toggleAdmin({ db, id, actorId }: { db: Database; id: number; actorId: number }): Promise<AdminUser> {
+export async function toggleAdmin({ db, actor, id, actorId }: { db: Database; actor: AuditActor; id: number; actorId: number }): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     const activeIds = await lockActiveAdminIds({ db: tx });
     const admin = await findAdminUser({ db: tx, id, lock: true });
     if (!admin) throw createAdminNotFoundError();
-    if (!admin.isActive) return toAdminUser(await updateAdminUser({ db: tx, id, values: { isActive: true } }));
+    const before = await readAuditSnapshot(tx, 'admin', id);
+    if (!admin.isActive) {
+      const row = await updateAdminUser({ db: tx, id, values: { isActive: true } });
+      await recordAudit(tx, actor, { kind: 'admin', entity_id: id, action: 'activate', before });
+      return toAdminUser(row);
+    }
     if (id === actorId) throw createSelfDeactivateError();
     if (activeIds.filter((activeId) => activeId !== id).length === 0) throw createLastActiveAdminError();
     const row = await updateAdminUser({ db: tx, id, values: { isActive: false } });
     await revokeUserTokens({ db: tx, userId: id });
+    await recordAudit(tx, actor, { kind: 'admin', entity_id: id, action: 'deactivate', before });
     return toAdminUser(row);
   });
 }

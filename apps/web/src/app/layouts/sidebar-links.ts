@@ -1,6 +1,7 @@
 import type { Role } from '@portal/contract/common';
 import {
   IconBuildingAirport,
+  IconFileSearch,
   IconHistory,
   IconLayoutDashboard,
   IconMail,
@@ -78,6 +79,7 @@ export function getSidebarSections(role: Role): SidebarSection[] {
         { label: 'All Users', icon: IconUsers, to: d.users.getHref() },
         { label: 'Groups History', icon: IconHistory, to: d.groupsHistory.getHref() },
         { label: 'Settings', icon: IconSettings, to: d.settings.getHref() },
+        { label: 'Audit', icon: IconFileSearch, to: d.audit.getHref() },
       ],
     });
   }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { HistoryTabs } from '@/features/audit/components/history-tabs';
 import { EditGroup } from '@/features/groups/components/edit-group';
 import { GroupForm, type AddMySectorSlot } from '@/features/groups/components/group-form';
 import { MySectorFormModal } from '@/features/my-sectors/components/my-sector-form-modal';
@@ -31,7 +32,13 @@ export default function GroupFormRoute() {
       </Breadcrumbs>
       <PageHeader title={title} />
       {/* key: a new id starts a fresh form. */}
-      {id ? <EditGroup key={id} id={Number(id)} addMySector={addMySector} /> : <GroupForm addMySector={addMySector} />}
+      {id ? (
+        <HistoryTabs key={id} kind="group" entityId={Number(id)} label="Group">
+          <EditGroup id={Number(id)} addMySector={addMySector} />
+        </HistoryTabs>
+      ) : (
+        <GroupForm addMySector={addMySector} />
+      )}
       <MySectorFormModal
         opened={addingMySector !== null}
         onClose={() => setAddingMySector(null)}

@@ -1,0 +1,103 @@
+import '@mantine/dates/styles.css';
+import { Group, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { AUDIT_ENTITY_ID_MESSAGE, AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@portal/contract/audit';
+import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AuditFilters } from '../api/get-audit';
+
+const TYPING_DEBOUNCE_MS = 350;
+const ALL_KINDS = '';
+/** Two fields a row on a phone (kind and id, from and to); the user search takes a row of its own. */
+const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
+const KIND_OPTIONS = [{ value: ALL_KINDS, label: 'All kinds' }, ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }))];
+
+type AuditFiltersProps = { value: AuditFilters; onChange: (filters: AuditFilters) => void };
+
+/** A typed text that follows the address when it changes under the page (decision 022), applied as typing stops. */
+function useTypedFilter(current: string | undefined, apply: (text: string) => void) {
+  const [text, setText] = useState(current ?? '');
+  const [shown, setShown] = useState(current ?? '');
+  if (shown !== (current ?? '')) {
+    setShown(current ?? '');
+    setText(current ?? '');
+  }
+  const debounced = useDebouncedCallback(apply, TYPING_DEBOUNCE_MS);
+  return { text, change: (next: string) => (setText(next), debounced(next)) };
+}
+
+/**
+ * The Audit page's filters (decision 035): kind and dates apply at once, user and id as typing stops; all of them
+ * live in the address with the page (decision 022). An id that is not a number says so and is not sent.
+ */
+export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
+  const user = useTypedFilter(value.user, (text) => {
+    const next = text.trim() || undefined;
+    if (next !== value.user) onChange({ ...value, user: next });
+  });
+  const entity = useTypedFilter(value.entity_id, (text) => {
+    const digits = text.trim().replace(/^#/, '');
+    if (digits !== '' && !/^\d+$/.test(digits)) return;
+    const next = digits ? String(Number(digits)) : undefined;
+    if (next !== value.entity_id) onChange({ ...value, entity_id: next });
+  });
+  const entityText = entity.text.trim().replace(/^#/, '');
+  const entityError = entityText !== '' && !/^\d+$/.test(entityText) ? AUDIT_ENTITY_ID_MESSAGE : undefined;
+
+  return (
+    <Group gap="sm" mb="md" align="flex-start" wrap="wrap" role="search" aria-label="Filter the audit trail" data-no-print>
+      <Select
+        label="Kind"
+        data={KIND_OPTIONS}
+        value={value.kind ?? ALL_KINDS}
+        allowDeselect={false}
+        onChange={(next) => onChange({ ...value, kind: (next || undefined) as AuditKind | undefined })}
+        w={{ base: HALF, xs: 180 }}
+      />
+      <TextInput
+        label="Id"
+        placeholder="Group, booking, ... id"
+        inputMode="numeric"
+        value={entity.text}
+        error={entityError}
+        onChange={(event) => entity.change(event.currentTarget.value)}
+        w={{ base: HALF, xs: 160 }}
+      />
+      <TextInput
+        label="User"
+        placeholder="Name, number or system"
+        leftSection={<IconSearch size={16} />}
+        value={user.text}
+        onChange={(event) => user.change(event.currentTarget.value)}
+        w={{ base: '100%', xs: 220 }}
+      />
+      <DatePickerInput
+        label="From"
+        placeholder="First day"
+        valueFormat="DD MMM YYYY"
+        leftSection={<IconCalendar size={16} />}
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        clearable
+        maxDate={value.to}
+        value={value.from ?? null}
+        onChange={(from) => onChange({ ...value, from: from ?? undefined })}
+        w={{ base: HALF, xs: 180 }}
+      />
+      <DatePickerInput
+        label="To"
+        placeholder="Last day"
+        valueFormat="DD MMM YYYY"
+        leftSection={<IconCalendar size={16} />}
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        clearable
+        minDate={value.from}
+        value={value.to ?? null}
+        onChange={(to) => onChange({ ...value, to: to ?? undefined })}
+        w={{ base: HALF, xs: 180 }}
+      />
+    </Group>
+  );
+}
