@@ -3,7 +3,7 @@ import path from 'node:path';
 import { formatTd3Lines, type Td3Input } from '@portal/contract/mrz';
 import type { PassportData } from '@portal/contract/passport';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 
 /**
  * Generated passport scans (issue 17 point 1, decision 028): a data page of ICAO's ID-3 size (125 x 88 mm) with
@@ -103,7 +103,7 @@ export async function renderPassportScan(options: ScanOptions = {}): Promise<Buf
     ['Date of Expiry', '20 AUG 2031'],
   ];
 
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   const title = await renderText('ISLAMIC REPUBLIC OF PAKISTAN   PASSPORT', Math.round(3.2 * mm), { bold: true, colour: '#1f4d2b' });
   layers.push({ input: title.input, left: Math.round(6 * mm), top: Math.round(4 * mm) });
   // The photo box.
