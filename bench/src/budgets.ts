@@ -17,6 +17,8 @@ export const BUDGETS = {
   lighthouseAccessibilityMin: 95,
   /** Embedded (PGlite) server after the read load. */
   embeddedRssMiBMax: 300,
+  /** PRODUCT §6: reading a 1,500-pixel-wide passport scan. */
+  passportReadP95MsMax: 3_000,
 } as const;
 
 export interface BudgetCheck {

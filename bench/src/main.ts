@@ -20,6 +20,7 @@ import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
 import type { LoadFigures } from './load.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
+import { benchPassportRead, passportReadChecks } from './passport-read.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
 
 const { values: args } = parseArgs({
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-frontend': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    /** One scenario alone: `passport-read` (issue 17 point 4). */
+    scenario: { type: 'string' },
   },
 });
 
@@ -183,7 +186,31 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
+/** `--scenario passport-read`: only the passport-reading figures, printed and written like the full run's. */
+async function mainPassportRead(): Promise<number> {
+  const result = await benchPassportRead({}, log);
+  const checks = passportReadChecks(result);
+  const out = [
+    `\n== passport-read (embedded PGlite server, ${result.scans} generated 1,500 px scans x 5 rounds)`,
+    table(
+      ['readings', 'first (cold) ms', 'p50 ms', 'p95 ms', 'max ms', 'failed', 'RSS before', 'peak while reading', 'after', `idle ${result.idleWaitSeconds} s later`],
+      [[result.readings, result.coldMs, result.p50Ms, result.p95Ms, result.maxMs, result.failures, result.rssBeforeMiB, result.peakRssWhileReadingMiB, result.rssAfterReadingMiB, result.rssIdleAfterReadingMiB]],
+    ),
+    '\n== budgets',
+    table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO'])),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+  const resultsDir = path.join(ROOT_DIR, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '')}-passport-read.json`);
+  writeFileSync(file, `${JSON.stringify({ machine: machine(), scenario: 'passport-read', passportRead: result, budgets: checks }, null, 2)}\n`);
+  log(`\nresults written to ${path.relative(ROOT_DIR, file)}`);
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (args.scenario === 'passport-read') return mainPassportRead();
+  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read)`);
   const engines = (args.engines ?? '').split(',').map((name) => name.trim()).filter(Boolean) as Engine[];
   for (const engine of engines) {
     if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`unknown engine ${engine} (pglite, postgres)`);

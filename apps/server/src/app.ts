@@ -18,6 +18,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
+import type { PassportOcr } from './modules/passport-read/passport-ocr.js';
+import { passportReadRoutes } from './modules/passport-read/passport-read.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketingRoutes } from './modules/ticketing/ticketing.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
    * lines, so that an operator (and the cluster test) can tell the processes apart (decision 033).
    */
   worker?: number;
+  /** Passport OCR to use (tests share one or set a small queue); default: the app's own (decision 028). */
+  passportOcr?: PassportOcr;
 }
 
 /**
@@ -91,7 +95,7 @@ function fastifyTrustProxy(trust: number | string[]): string[] | ((address: stri
 }
 
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
-export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false, worker }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false, worker, passportOcr }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
@@ -148,6 +152,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(documentsRoutes);
   await app.register(paymentsRoutes);
   await app.register(ticketingRoutes);
+  await app.register(passportReadRoutes, { ocr: passportOcr });
   await app.register(ledgerRoutes);
   await app.register(dashboardRoutes);
   await app.register(bannersRoutes);

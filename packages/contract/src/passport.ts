@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PassengerTitle, PassengerType } from './bookings.js';
 import { defineRoute, errorResponses } from './common.js';
+import { DOCUMENT_TYPES, optionalFileField } from './files.js';
 
 /**
  * Passport reading (issue 17 point 1, PRODUCT §6 "Passport reading").
@@ -21,6 +22,27 @@ import { defineRoute, errorResponses } from './common.js';
 export const MRZ_CHECK_DIGITS_MESSAGE = 'The MRZ check digits do not match.';
 export const MRZ_UNREADABLE_MESSAGE = 'The MRZ could not be read.';
 export const PASSPORT_READ_BUSY_MESSAGE = 'Passport reading is busy. Please try again in a few seconds.';
+
+/** Neither a scan nor MRZ lines were sent (Laravel's required_without wording). */
+export const MRZ_REQUIRED_MESSAGE = 'The mrz field is required when file is not present.';
+export const MRZ_MAX_LENGTH = 200;
+
+/**
+ * The request: a scan (`file`) or pasted lines (`mrz`). When both come, the pasted lines are read (no OCR).
+ */
+export const passportReadBodySchema = z
+  .object({
+    file: optionalFileField('file', DOCUMENT_TYPES),
+    mrz: z
+      .string({ error: 'The mrz must be a string.' })
+      .max(MRZ_MAX_LENGTH, { error: `The mrz may not be greater than ${MRZ_MAX_LENGTH} characters.` })
+      .optional()
+      .meta({ description: 'The two 44-character lines of a TD3 passport MRZ (line break, spaces or nothing between them)' }),
+  })
+  .superRefine((body, context) => {
+    if (!body.file && (body.mrz ?? '').trim() === '') context.addIssue({ code: 'custom', path: ['mrz'], message: MRZ_REQUIRED_MESSAGE });
+  });
+export type PassportReadBody = z.output<typeof passportReadBodySchema>;
 
 export const PASSPORT_SEXES = ['M', 'F', 'X'] as const;
 export type PassportSex = (typeof PASSPORT_SEXES)[number];
@@ -56,5 +78,6 @@ export const passportReadRoute = defineRoute({
   summary: 'Reads the MRZ of a passport scan (OCR, offline) or of pasted MRZ lines, with its check digits',
   tags: ['bookings'],
   access: 'user',
+  body: passportReadBodySchema,
   response: { 200: passportReadResponseSchema, ...errorResponses, 503: z.object({ message: z.string() }) },
 });

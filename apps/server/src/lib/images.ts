@@ -7,7 +7,7 @@ export type ImageType = 'jpeg' | 'png' | 'webp';
 export class UnreadableImageError extends Error {}
 export class ImageTooLargeError extends Error {}
 
-type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
+export type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | undefined;
 
 /**
@@ -15,7 +15,7 @@ let loading: Promise<SharpFactory> | undefined;
  * memory (issue 8's budget). One libvips thread per image and no operation cache: uploads are rare and small,
  * and the booking path must keep the other core.
  */
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   loading ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
     sharp.concurrency(1);

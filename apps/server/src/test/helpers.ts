@@ -1,3 +1,4 @@
+import type { PassportOcr } from '../modules/passport-read/passport-ocr.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -125,6 +126,8 @@ export async function buildTestApp(
     dataDir?: string;
     /** The app's database instead of the project's test database (a PGlite on disk, say); closed by close(). */
     database?: DatabaseHandle;
+    /** Passport OCR for the app (a file's shared one, or a small queue); default: the app's own. */
+    passportOcr?: PassportOcr;
   } = {},
 ): Promise<TestApp> {
   // Uploads need a real disk: a temporary DATA_DIR per test file, removed by close(); openTestDatabase
@@ -137,7 +140,7 @@ export async function buildTestApp(
   const handle = options.database ?? (await openTestDatabase());
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
-  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false });
+  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false, passportOcr: options.passportOcr });
   liveTestApps.add(app);
 
   async function insertUser(values: PgInsertValue<typeof users>): Promise<UserRow> {

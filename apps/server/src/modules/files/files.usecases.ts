@@ -114,6 +114,26 @@ async function reencodeUpload(bytes: Buffer, type: Exclude<UploadType, 'pdf'>, f
 }
 
 /**
+ * The checks every upload gets before anything is done with it (PRODUCT §3, §4): 413 over 2 MB, then 422 on
+ * `field` when its content (magic bytes) is not one of `types`. Returns the bytes and the detected type.
+ */
+export async function checkUploadedFile({
+  file,
+  field,
+  types = IMAGE_TYPES,
+}: {
+  file: FormFile;
+  field: string;
+  types?: readonly UploadType[];
+}): Promise<{ bytes: Buffer; filename: string; type: UploadType }> {
+  const { bytes, filename } = await readBytes(file);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw createFileTooLargeError();
+  const type = detectFileType(bytes);
+  if (!type || !types.includes(type)) throw createFileTypeError({ field, types });
+  return { bytes, filename, type };
+}
+
+/**
  * Stores one uploaded file and returns its files row (PRODUCT §1, §4):
  * 1. checks the size (413) and the content's type by its magic bytes (422 on `field`) before anything is written,
  *    and stores an image only as its re-encoded pixels (422 when it does not decode; issue 16.11);
@@ -144,10 +164,7 @@ export async function saveUploadedFile({
   userId: number | null;
   types?: readonly UploadType[];
 }): Promise<FileRow> {
-  const { bytes: uploaded, filename } = await readBytes(file);
-  if (uploaded.length > MAX_UPLOAD_BYTES) throw createFileTooLargeError();
-  const type = detectFileType(uploaded);
-  if (!type || !types.includes(type)) throw createFileTypeError({ field, types });
+  const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
   const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
 
   const visibility = getFileVisibility(kind);
