@@ -54,8 +54,6 @@ type PassengerFieldsetProps = {
   type: PassengerType;
   /** The fieldset's legend: 'Adult 1' in Book Ticket, 'Passenger 1' with the type in Update Booking. */
   legend: ReactNode;
-  /** Names the passenger in the Paste MRZ popover. */
-  passengerLabel: string;
   today: string;
   /** Update Booking: the stored scans (signed links); a stored passport needs no new one. */
   stored?: { passport: string | null; visa: string | null };
@@ -66,7 +64,7 @@ type PassengerFieldsetProps = {
  * date of birth, passport number and expiry, passport scan with 'Read passport' and 'Paste MRZ', visa copy. A
  * reading fills the fields and marks each one while it still holds what was read.
  */
-export function PassengerFieldset({ index, type, legend, passengerLabel, today, stored }: PassengerFieldsetProps) {
+export function PassengerFieldset({ index, type, legend, today, stored }: PassengerFieldsetProps) {
   const { register, control, formState, setValue } = useFormContext<PassengerForm>();
   const errors = formState.errors.passengers?.[index];
   // Issue 21 §1: on a touch screen the floating Title list inside the full-screen dialog flickered open and
@@ -153,19 +151,9 @@ export function PassengerFieldset({ index, type, legend, passengerLabel, today, 
 
   return (
     <Fieldset legend={legend} radius="md" variant="filled">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-        {titleField}
-        <TextInput label="First Name" required error={errors?.firstname?.message} {...mark('firstname')} {...register(name('firstname'))} />
-        <TextInput label="Last Name" required error={errors?.lastname?.message} {...mark('lastname')} {...register(name('lastname'))} />
-        {dateField('dob', 'Date of Birth', { maxDate: today })}
-        <TextInput
-          label="Passport Number"
-          required
-          error={errors?.passport_no?.message}
-          {...mark('passport_no')}
-          {...register(name('passport_no'))}
-        />
-        {dateField('passport_expiry_date', 'Passport Expiry Date', { minDate: today })}
+      {/* The scans first: a reading fills the fields below, and nothing above the buttons moves them as a field
+          shows its message on leaving it (a click that lands after such a shift is lost). */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" mb="sm">
         <Controller
           control={control}
           name={name('passport_img')}
@@ -179,7 +167,7 @@ export function PassengerFieldset({ index, type, legend, passengerLabel, today, 
                 onChange={field.onChange}
                 error={errors?.passport_img?.message}
               />
-              <PassportReader file={field.value} passengerLabel={passengerLabel} onRead={fill} />
+              <PassportReader file={field.value} onRead={fill} />
             </Stack>
           )}
         />
@@ -196,6 +184,20 @@ export function PassengerFieldset({ index, type, legend, passengerLabel, today, 
             />
           )}
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+        {titleField}
+        <TextInput label="First Name" required error={errors?.firstname?.message} {...mark('firstname')} {...register(name('firstname'))} />
+        <TextInput label="Last Name" required error={errors?.lastname?.message} {...mark('lastname')} {...register(name('lastname'))} />
+        {dateField('dob', 'Date of Birth', { maxDate: today })}
+        <TextInput
+          label="Passport Number"
+          required
+          error={errors?.passport_no?.message}
+          {...mark('passport_no')}
+          {...register(name('passport_no'))}
+        />
+        {dateField('passport_expiry_date', 'Passport Expiry Date', { minDate: today })}
       </SimpleGrid>
     </Fieldset>
   );

@@ -37,8 +37,6 @@ const MRZ_LINE_LENGTH = 44;
 type PassportReaderProps = {
   /** The passenger's scan as chosen in this dialog; 'Read passport' waits for it. */
   file: File | null;
-  /** Whose passport (names the Paste MRZ popover when a dialog has several passengers). */
-  passengerLabel: string;
   onRead: (data: PassportData) => void;
 };
 
@@ -47,7 +45,7 @@ type PassportReaderProps = {
  * (PRODUCT §6). A reading fills the fields through `onRead`; a failure shows under the buttons, and the agent can
  * always type the fields by hand.
  */
-export function PassportReader({ file, passengerLabel, onRead }: PassportReaderProps) {
+export function PassportReader({ file, onRead }: PassportReaderProps) {
   const [pasteOpen, setPasteOpen] = useState(false);
   const [mrz, setMrz] = useState('');
   const messageId = useId();
@@ -96,6 +94,7 @@ export function PassportReader({ file, passengerLabel, onRead }: PassportReaderP
               disabled={reading.isPending && !readingMrz}
               loading={readingMrz && !pasteOpen}
               onClick={() => {
+                // A controlled popover: its target leaves the toggle to us. A new paste starts without the last failure.
                 if (!pasteOpen) reading.reset();
                 setPasteOpen(!pasteOpen);
               }}
@@ -103,7 +102,8 @@ export function PassportReader({ file, passengerLabel, onRead }: PassportReaderP
               Paste MRZ
             </Button>
           </Popover.Target>
-          <Popover.Dropdown aria-label={`Paste MRZ, ${passengerLabel}`}>
+          {/* A dialog named by its target, 'Paste MRZ' (Mantine's roles). */}
+          <Popover.Dropdown>
             <form
               noValidate
               onSubmit={(event) => {

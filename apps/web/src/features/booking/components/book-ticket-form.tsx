@@ -19,6 +19,7 @@ import { AgentPicker } from './agent-picker';
 import {
   bookingErrorField,
   bookingFormSchema,
+  withBookingRules,
   emptyBookingForm,
   type BookingFormOutput,
   type BookingFormValues,
@@ -80,9 +81,10 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
   const availability = useCheckAvailability();
   const addBooking = useAddBooking();
 
-  const schema = useMemo(
+  const schema = useMemo(() => bookingFormSchema(), []);
+  const withRules = useMemo(
     () =>
-      bookingFormSchema({
+      withBookingRules({
         travelDate: ticket.departureDate,
         lastTravelDate: ticket.lastTravelDate ?? ticket.departureDate,
         today,
@@ -90,13 +92,13 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
     [ticket.departureDate, ticket.lastTravelDate, today],
   );
   // Checked as each field is left, then at each keystroke of a field marked wrong (useZodForm, decision 029).
-  const form = useZodForm<BookingFormValues, BookingFormOutput>(schema, { defaultValues: emptyBookingForm() });
+  const form = useZodForm<BookingFormValues, BookingFormOutput>(schema, { withRules, defaultValues: emptyBookingForm() });
   useReportDirty(slots !== null && form.formState.isDirty, onDirtyChange);
   // Start Booking is disabled once the passenger forms open: focus moves on to the first one's first field
   // rather than dropping to the page (issue 21 §12).
   const passengersRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), select')?.focus();
+    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]), select')?.focus();
   }, [slots]);
 
   // Once checked, the server's prices, total and group version are the ones to show and send back.
@@ -198,7 +200,6 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
                   index={index}
                   type={slot.type}
                   legend={slot.label}
-                  passengerLabel={slot.label}
                   today={today}
                 />
               ))}

@@ -3,11 +3,11 @@ import {
   findRepeatedPassports,
   getPassengerDateErrors,
   passengerFieldsSchema,
-  PASSENGER_TYPES,
   PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
 } from '@portal/contract/bookings';
 import { isValidIsoDate } from '@portal/contract/group-form';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { PassengerFieldValues } from '@/components/passenger-fieldset';
 import type { PassengerSlot } from './booking-rules';
@@ -47,17 +47,30 @@ const isoDate = (value: unknown): string | null => (typeof value === 'string' &&
 
 type RuleContext = { travelDate: string; lastTravelDate: string; today: string };
 
+/** The form's syntax: the contract's passenger fields (the server's own messages) and the agent choice. */
+export function bookingFormSchema() {
+  return z
+    .object({
+      passengers: z.array(passengerFieldsSchema).min(1),
+      remarks: z.string().trim().max(1000, { error: 'The remarks may not be greater than 1000 characters.' }),
+      book_for_agent: z.boolean(),
+      agent: z.string().nullable(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.book_for_agent && !value.agent) {
+        ctx.addIssue({ code: 'custom', path: ['agent'], message: 'The agent field is required.' });
+      }
+    });
+}
+
 type RuleErrors = Partial<Record<'title' | 'dob' | 'passport_expiry_date', string>>;
 
 /**
  * The rules that need the group (PRODUCT §4, the contract's functions): the title list of the type, date of
  * birth not in the future, the age on the first departure ('Selected AGE is X, ...'), passport valid until
- * the last travel date. Read from the values as far as they parsed, so they show while other fields are still empty.
+ * the last travel date. Read from the raw values, so they show while other fields are still empty.
  */
-export function passengerRuleErrors(
-  passenger: Pick<PassengerValues, 'type' | 'title' | 'dob' | 'passport_expiry_date'>,
-  { travelDate, lastTravelDate, today }: RuleContext,
-): RuleErrors {
+export function passengerRuleErrors(passenger: PassengerValues, { travelDate, lastTravelDate, today }: RuleContext): RuleErrors {
   const errors: RuleErrors = {};
   if (passenger.title && !findPassengerTitle(passenger.type, passenger.title)) errors.title = passengerTitleMessage(passenger.type);
   const dob = isoDate(passenger.dob);
@@ -76,51 +89,33 @@ export function passengerRuleErrors(
 }
 
 /**
- * The dialog's schema (for useZodForm): the contract's passenger fields first (so its messages are the server's;
- * the server checks everything again and its 422 lands on the same fields), then the group rules and the repeated
- * passport numbers. Those run also while other fields are wrong (`when`), and the form shows the first message of
- * each field, so a field the contract already refused keeps that message.
+ * The group rules and the repeated passport numbers on top of the schema's resolver (useZodForm's `withRules`): the
+ * contract's schema first (so its messages are the server's; the server checks everything again and its 422 lands
+ * on the same fields), then these rules on fields still without an error. They read the raw values, so they show
+ * while other fields of the passenger are still empty or wrong, which a zod refinement does not do once a field of
+ * the passenger failed (measured: zod 4 skips the array's refinement then, `when` or not).
  */
-export function bookingFormSchema(context: RuleContext) {
-  const passengers = z
-    .array(passengerFieldsSchema)
-    .min(1)
-    .superRefine(
-      (list, ctx) => {
-        list.forEach((passenger, index) => {
-          const type = PASSENGER_TYPES.find((known) => known === passenger.type);
-          if (!type) return;
-          const raw = passenger as { title: unknown; dob: unknown; passport_expiry_date: unknown };
-          const errors = passengerRuleErrors(
-            {
-              type,
-              title: typeof raw.title === 'string' ? raw.title : null,
-              dob: typeof raw.dob === 'string' ? raw.dob : null,
-              passport_expiry_date: typeof raw.passport_expiry_date === 'string' ? raw.passport_expiry_date : null,
-            },
-            context,
-          );
-          for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [index, field], message });
-        });
-        // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
-        for (const index of findRepeatedPassports(list.map((passenger) => passenger.passport_no))) {
-          ctx.addIssue({ code: 'custom', path: [index, 'passport_no'], message: PASSPORT_REPEATED_MESSAGE });
-        }
-      },
-      { when: (payload) => Array.isArray(payload.value) },
-    );
-  return z
-    .object({
-      passengers,
-      remarks: z.string().trim().max(1000, { error: 'The remarks may not be greater than 1000 characters.' }),
-      book_for_agent: z.boolean(),
-      agent: z.string().nullable(),
-    })
-    .superRefine((value, ctx) => {
-      if (value.book_for_agent && !value.agent) {
-        ctx.addIssue({ code: 'custom', path: ['agent'], message: 'The agent field is required.' });
+export function withBookingRules(context: RuleContext) {
+  return (base: Resolver<BookingFormValues, unknown, BookingFormOutput>): Resolver<BookingFormValues, unknown, BookingFormOutput> =>
+    async (values, resolverContext, options) => {
+      const result = await base(values, resolverContext, options);
+      const errors: FieldErrors<BookingFormValues> = { ...result.errors };
+      let found = false;
+      const add = (index: number, field: string, message: string) => {
+        const list = (errors.passengers ??= []) as Array<Record<string, FieldError | undefined> | undefined>;
+        const entry = (list[index] ??= {});
+        if (!entry[field]) entry[field] = { type: 'validate', message };
+        found = true;
+      };
+      values.passengers.forEach((passenger, index) => {
+        for (const [field, message] of Object.entries(passengerRuleErrors(passenger, context))) add(index, field, message);
+      });
+      // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
+      for (const index of findRepeatedPassports(values.passengers.map((passenger) => passenger.passport_no))) {
+        add(index, 'passport_no', PASSPORT_REPEATED_MESSAGE);
       }
-    });
+      return found ? { values: {}, errors } : result;
+    };
 }
 
 export type BookingFormOutput = z.output<ReturnType<typeof bookingFormSchema>>;

@@ -170,7 +170,8 @@ describe('Update Booking dialog (000 §5, §7)', () => {
     await user.click(read);
 
     const first = firstPassenger().getByRole('textbox', { name: 'First Name' });
-    await waitFor(() => expect(first).toHaveValue('AYESHA BIBI'));
+    await waitFor(() => expect(firstPassenger().getByRole('combobox', { name: 'Title' })).toHaveValue('Mrs'));
+    expect(first).toHaveValue('AYESHA BIBI');
     expect(first).toHaveAccessibleDescription('Read from passport');
     expect(firstPassenger().getByRole('combobox', { name: 'Title' })).toHaveValue('Mrs');
     expect(firstPassenger().getByRole('textbox', { name: 'Passport Number' })).toHaveAccessibleDescription('Read from passport');

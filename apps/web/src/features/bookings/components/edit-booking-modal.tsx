@@ -78,7 +78,6 @@ function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone
                   </Badge>
                 </Group>
               }
-              passengerLabel={`Passenger ${index + 1}`}
               today={today}
               stored={{ passport: passenger.current_passport, visa: passenger.current_visa }}
             />
