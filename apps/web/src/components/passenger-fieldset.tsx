@@ -70,6 +70,7 @@ export function PassengerFieldset({ index, type, legend, today, stored }: Passen
   // Issue 21 §1: on a touch screen the floating Title list inside the full-screen dialog flickered open and
   // closed (and, measured at 1482 px wide, widened the page); the phone's own picker is the reliable choice there.
   const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const name = <K extends keyof PassengerFieldValues>(field: K) => `passengers.${index}.${field}` as const;
   const current = useWatch({ control, name: `passengers.${index}` });
   // What the last reading put in each field; a field is marked while it still holds that value.
@@ -149,11 +150,11 @@ export function PassengerFieldset({ index, type, legend, today, stored }: Passen
     />
   );
 
-  return (
-    <Fieldset legend={legend} radius="md" variant="filled">
-      {/* The scans first: a reading fills the fields below, and nothing above the buttons moves them as a field
-          shows its message on leaving it (a click that lands after such a shift is lost). */}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" mb="sm">
+  // From the sm breakpoint the scans come first: a reading fills the fields below, and nothing above the buttons
+  // moves them as a field shows its message on leaving it (a click that lands after such a shift is lost, decision
+  // 029). On a phone's single column they stay last, where the typed-by-hand order keeps its place (issue 21 §1).
+  const scans = (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" {...(wide ? { mb: 'sm' } : { mt: 'sm' })}>
         <Controller
           control={control}
           name={name('passport_img')}
@@ -185,6 +186,11 @@ export function PassengerFieldset({ index, type, legend, today, stored }: Passen
           )}
         />
       </SimpleGrid>
+  );
+
+  return (
+    <Fieldset legend={legend} radius="md" variant="filled">
+      {wide ? scans : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         {titleField}
         <TextInput label="First Name" required error={errors?.firstname?.message} {...mark('firstname')} {...register(name('firstname'))} />
@@ -199,6 +205,7 @@ export function PassengerFieldset({ index, type, legend, today, stored }: Passen
         />
         {dateField('passport_expiry_date', 'Passport Expiry Date', { minDate: today })}
       </SimpleGrid>
+      {wide ? null : scans}
     </Fieldset>
   );
 }

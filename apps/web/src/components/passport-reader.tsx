@@ -104,13 +104,7 @@ export function PassportReader({ file, onRead }: PassportReaderProps) {
           </Popover.Target>
           {/* A dialog named by its target, 'Paste MRZ' (Mantine's roles). */}
           <Popover.Dropdown>
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (mrz.trim()) reading.mutate({ mrz });
-              }}
-            >
+            {/* Not a <form>: the popover sits inside the passenger form in React's tree, and a submit would reach it. */}
               <Stack gap="xs">
                 <Textarea
                   label="MRZ lines"
@@ -133,12 +127,11 @@ export function PassportReader({ file, onRead }: PassportReaderProps) {
                   <Button size="compact-sm" variant="default" onClick={() => setPasteOpen(false)}>
                     Cancel
                   </Button>
-                  <Button size="compact-sm" type="submit" loading={readingMrz} disabled={!mrz.trim()}>
+                  <Button size="compact-sm" loading={readingMrz} disabled={!mrz.trim()} onClick={() => reading.mutate({ mrz })}>
                     Read
                   </Button>
                 </Group>
               </Stack>
-            </form>
           </Popover.Dropdown>
         </Popover>
       </Group>
