@@ -11,11 +11,21 @@ import type { z } from 'zod';
  */
 export function useZodForm<V extends FieldValues, O = V>(
   schema: z.ZodType,
-  options: Omit<UseFormProps<V, unknown, O>, 'resolver'> = {},
+  {
+    withRules,
+    ...options
+  }: Omit<UseFormProps<V, unknown, O>, 'resolver'> & {
+    /**
+     * Rules on the raw values added to the schema's answer, for what a zod refinement cannot say while another
+     * field of the same item is wrong (Book Ticket's group rules, decision 029).
+     */
+    withRules?: (base: Resolver<V, unknown, O>) => Resolver<V, unknown, O>;
+  } = {},
 ) {
+  const base = zodResolver(schema as never) as unknown as Resolver<V, unknown, O>;
   return useForm<V, unknown, O>({
     mode: 'onTouched',
     ...options,
-    resolver: zodResolver(schema as never) as unknown as Resolver<V, unknown, O>,
+    resolver: withRules ? withRules(base) : base,
   });
 }

@@ -3,10 +3,12 @@ import { SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
 import { FARE_ON_CALL_TEXT } from '@portal/contract/tickets';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, type Path } from 'react-hook-form';
+import { PassengerFieldset } from '@/components/passenger-fieldset';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatPKR, todayInKarachi } from '@/lib/format';
 import { useReportDirty } from '@/lib/discard-guard';
+import { useZodForm } from '@/lib/zod-form';
 import { applyPassportConflict, applyServerErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
@@ -16,7 +18,8 @@ import { toAddBookingFormData } from './add-booking-form-data';
 import { AgentPicker } from './agent-picker';
 import {
   bookingErrorField,
-  bookingFormResolver,
+  bookingFormSchema,
+  withBookingRules,
   emptyBookingForm,
   type BookingFormOutput,
   type BookingFormValues,
@@ -24,7 +27,6 @@ import {
 import { displayTotal, passengerSlots, type Counts, type PassengerSlot } from './booking-rules';
 import { createIdempotencyKey } from './idempotency-key';
 import { PassengerCounts } from './passenger-counts';
-import { PassengerFieldset } from './passenger-fieldset';
 
 /** 000 §9: a price of 0 or less reads 'Fare on call'. */
 const fare = (amount: number) => (amount > 0 ? formatPKR(amount) : FARE_ON_CALL_TEXT);
@@ -79,22 +81,24 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
   const availability = useCheckAvailability();
   const addBooking = useAddBooking();
 
-  const resolver = useMemo(
+  const schema = useMemo(() => bookingFormSchema(), []);
+  const withRules = useMemo(
     () =>
-      bookingFormResolver({
+      withBookingRules({
         travelDate: ticket.departureDate,
         lastTravelDate: ticket.lastTravelDate ?? ticket.departureDate,
         today,
       }),
     [ticket.departureDate, ticket.lastTravelDate, today],
   );
-  const form = useForm<BookingFormValues, unknown, BookingFormOutput>({ resolver, defaultValues: emptyBookingForm() });
+  // Checked as each field is left, then at each keystroke of a field marked wrong (useZodForm, decision 029).
+  const form = useZodForm<BookingFormValues, BookingFormOutput>(schema, { withRules, defaultValues: emptyBookingForm() });
   useReportDirty(slots !== null && form.formState.isDirty, onDirtyChange);
   // Start Booking is disabled once the passenger forms open: focus moves on to the first one's first field
   // rather than dropping to the page (issue 21 §12).
   const passengersRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), select')?.focus();
+    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]), select')?.focus();
   }, [slots]);
 
   // Once checked, the server's prices, total and group version are the ones to show and send back.
@@ -191,7 +195,13 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
           <form ref={passengersRef} noValidate onSubmit={submit} aria-label="Passenger details">
             <Stack gap="md">
               {slots.map((slot, index) => (
-                <PassengerFieldset key={slot.label} index={index} slot={slot} today={today} />
+                <PassengerFieldset
+                  key={slot.label}
+                  index={index}
+                  type={slot.type}
+                  legend={slot.label}
+                  today={today}
+                />
               ))}
               {admin ? (
                 <Paper withBorder p="md" radius="md">

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   findPassengerTitle,
   findRepeatedPassports,
@@ -6,25 +5,15 @@ import {
   passengerFieldsSchema,
   PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
-  type PassengerType,
 } from '@portal/contract/bookings';
 import { isValidIsoDate } from '@portal/contract/group-form';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import type { PassengerFieldValues } from '@/components/passenger-fieldset';
 import type { PassengerSlot } from './booking-rules';
 
-/** One passenger form of the Book Ticket dialog (000 §5). Dates are 'YYYY-MM-DD'. */
-export type PassengerValues = {
-  type: PassengerType;
-  title: string | null;
-  firstname: string;
-  lastname: string;
-  dob: string | null;
-  passport_no: string;
-  passport_expiry_date: string | null;
-  passport_img: File | null;
-  visa_copy: File | null;
-};
+/** One passenger form of the Book Ticket dialog (000 §5): the shared passenger fieldset's values. */
+export type PassengerValues = PassengerFieldValues;
 
 export type BookingFormValues = {
   passengers: PassengerValues[];
@@ -100,31 +89,33 @@ export function passengerRuleErrors(passenger: PassengerValues, { travelDate, la
 }
 
 /**
- * The dialog's resolver: the contract's schema first (so its messages are the server's; the server checks
- * everything again and its 422 lands on the same fields), then the group rules and the repeated passport numbers
- * on fields still without an error.
+ * The group rules and the repeated passport numbers on top of the schema's resolver (useZodForm's `withRules`): the
+ * contract's schema first (so its messages are the server's; the server checks everything again and its 422 lands
+ * on the same fields), then these rules on fields still without an error. They read the raw values, so they show
+ * while other fields of the passenger are still empty or wrong, which a zod refinement does not do once a field of
+ * the passenger failed (measured: zod 4 skips the array's refinement then, `when` or not).
  */
-export function bookingFormResolver(context: RuleContext): Resolver<BookingFormValues, unknown, BookingFormOutput> {
-  const base = zodResolver(bookingFormSchema()) as unknown as Resolver<BookingFormValues, unknown, BookingFormOutput>;
-  return async (values, resolverContext, options) => {
-    const result = await base(values, resolverContext, options);
-    const errors: FieldErrors<BookingFormValues> = { ...result.errors };
-    let found = false;
-    const add = (index: number, field: string, message: string) => {
-      const list = (errors.passengers ??= []) as Array<Record<string, FieldError | undefined> | undefined>;
-      const entry = (list[index] ??= {});
-      if (!entry[field]) entry[field] = { type: 'validate', message };
-      found = true;
+export function withBookingRules(context: RuleContext) {
+  return (base: Resolver<BookingFormValues, unknown, BookingFormOutput>): Resolver<BookingFormValues, unknown, BookingFormOutput> =>
+    async (values, resolverContext, options) => {
+      const result = await base(values, resolverContext, options);
+      const errors: FieldErrors<BookingFormValues> = { ...result.errors };
+      let found = false;
+      const add = (index: number, field: string, message: string) => {
+        const list = (errors.passengers ??= []) as Array<Record<string, FieldError | undefined> | undefined>;
+        const entry = (list[index] ??= {});
+        if (!entry[field]) entry[field] = { type: 'validate', message };
+        found = true;
+      };
+      values.passengers.forEach((passenger, index) => {
+        for (const [field, message] of Object.entries(passengerRuleErrors(passenger, context))) add(index, field, message);
+      });
+      // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
+      for (const index of findRepeatedPassports(values.passengers.map((passenger) => passenger.passport_no))) {
+        add(index, 'passport_no', PASSPORT_REPEATED_MESSAGE);
+      }
+      return found ? { values: {}, errors } : result;
     };
-    values.passengers.forEach((passenger, index) => {
-      for (const [field, message] of Object.entries(passengerRuleErrors(passenger, context))) add(index, field, message);
-    });
-    // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
-    for (const index of findRepeatedPassports(values.passengers.map((passenger) => passenger.passport_no))) {
-      add(index, 'passport_no', PASSPORT_REPEATED_MESSAGE);
-    }
-    return found ? { values: {}, errors } : result;
-  };
 }
 
 export type BookingFormOutput = z.output<ReturnType<typeof bookingFormSchema>>;

@@ -8,6 +8,7 @@ import {
   PASSPORT_IMAGES_ALERT,
 } from '@portal/contract/booking-lifecycle';
 import { passportAlreadyBookedMessage, PASSPORT_REPEATED_MESSAGE } from '@portal/contract/bookings';
+import { passportReadRoute } from '@portal/contract/passport';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,10 @@ import { buildPage } from '@/testing/inventory-fixtures';
 import { renderApp } from '@/testing/render-app';
 import { agentSession, buildBookingRow, buildEditDetail, buildPassenger } from '../testing/bookings-fixtures';
 
-async function openEdit(updateReply: StubReply = reply(bookingUpdateRoute, 200, { message: BOOKING_UPDATED_MESSAGE })) {
+async function openEdit(
+  updateReply: StubReply = reply(bookingUpdateRoute, 200, { message: BOOKING_UPDATED_MESSAGE }),
+  extraRoutes: Parameters<typeof stubFetch>[0] = {},
+) {
   storeSession(agentSession());
   const fetchMock = stubFetch({
     'GET /api/agnetlistofbookings': reply(agentListOfBookingsRoute, 200, buildPage([buildBookingRow()])),
@@ -34,6 +38,7 @@ async function openEdit(updateReply: StubReply = reply(bookingUpdateRoute, 200, 
       }),
     ),
     'POST /api/booking-update': updateReply,
+    ...extraRoutes,
   });
   renderApp('/dashboard/bookings');
   const user = userEvent.setup();
@@ -67,7 +72,7 @@ describe('Update Booking dialog (000 §5, §7)', () => {
   it('when a chosen scan is over 2 MB, then the seed alert shows and the file is not kept', async () => {
     const { user, firstPassenger } = await openEdit();
     const big = new File([new Uint8Array(2_097_153)], 'big.pdf', { type: 'application/pdf' });
-    await user.upload(firstPassenger().getByLabelText('Passport Image file'), big);
+    await user.upload(firstPassenger().getByLabelText('Passport Photo or PDF file'), big);
     expect(await firstPassenger().findByText('File size should be less than 2MB')).toBeInTheDocument();
   });
 
@@ -77,7 +82,7 @@ describe('Update Booking dialog (000 §5, §7)', () => {
     await user.clear(lastName);
     await user.type(lastName, ' raza ');
     const scan = new File([new Uint8Array([37, 80, 68, 70])], 'passport.pdf', { type: 'application/pdf' });
-    await user.upload(firstPassenger().getByLabelText('Passport Image file'), scan);
+    await user.upload(firstPassenger().getByLabelText('Passport Photo or PDF file'), scan);
     await user.click(within(dialog).getByRole('button', { name: 'Update Booking' }));
 
     expect(await screen.findByText(BOOKING_UPDATED_MESSAGE)).toBeInTheDocument();
@@ -102,7 +107,7 @@ describe('Update Booking dialog (000 §5, §7)', () => {
       }),
     );
     await user.upload(
-      firstPassenger().getByLabelText('Passport Image file'),
+      firstPassenger().getByLabelText('Passport Photo or PDF file'),
       new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Update Booking' }));
@@ -115,7 +120,7 @@ describe('Update Booking dialog (000 §5, §7)', () => {
     const message = passportAlreadyBookedMessage('XY9988776');
     expect(message).toBe('Passport XY9988776 is already booked on this group.');
     const { user, dialog, posts, firstPassenger, secondPassenger } = await openEdit(reply(bookingUpdateRoute, 409, { message }));
-    await user.upload(firstPassenger().getByLabelText('Passport Image file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
+    await user.upload(firstPassenger().getByLabelText('Passport Photo or PDF file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
     const passport = secondPassenger().getByRole('textbox', { name: 'Passport Number' });
     await user.clear(passport);
     await user.type(passport, 'xy 9988776');
@@ -132,7 +137,7 @@ describe('Update Booking dialog (000 §5, §7)', () => {
 
   it('when two passengers get one passport number, then the second shows the message and nothing is sent', async () => {
     const { user, dialog, posts, firstPassenger, secondPassenger } = await openEdit();
-    await user.upload(firstPassenger().getByLabelText('Passport Image file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
+    await user.upload(firstPassenger().getByLabelText('Passport Photo or PDF file'), new File([new Uint8Array([1])], 'p.png', { type: 'image/png' }));
     const passport = secondPassenger().getByRole('textbox', { name: 'Passport Number' });
     await user.clear(passport);
     await user.type(passport, 'ab 1234567');
@@ -141,5 +146,44 @@ describe('Update Booking dialog (000 §5, §7)', () => {
     expect(await secondPassenger().findByText(PASSPORT_REPEATED_MESSAGE)).toBeInTheDocument();
     expect(firstPassenger().queryByText(PASSPORT_REPEATED_MESSAGE)).not.toBeInTheDocument();
     expect(posts()).toHaveLength(0);
+  });
+
+  it("when 'Read passport' reads the newly chosen scan, then the passenger's fields fill, are marked, and booking-update sends them", async () => {
+    const { user, dialog, posts, firstPassenger, secondPassenger } = await openEdit(undefined, {
+      'POST /api/passport-read': reply(passportReadRoute, 200, {
+        data: {
+          surname: 'KHAN',
+          given_names: 'AYESHA BIBI',
+          passport_no: 'AB7654321',
+          nationality: 'PAK',
+          sex: 'F',
+          dob: '1990-03-15',
+          expiry: '2031-08-20',
+        },
+      }),
+    });
+    // A stored scan is not read again: the button waits for a scan chosen in this dialog.
+    expect(secondPassenger().getByRole('button', { name: 'Read passport' })).toBeDisabled();
+    const read = firstPassenger().getByRole('button', { name: 'Read passport' });
+    expect(read).toBeDisabled();
+    await user.upload(firstPassenger().getByLabelText('Passport Photo or PDF file'), new File([new Uint8Array([1])], 'khan.png', { type: 'image/png' }));
+    await user.click(read);
+
+    const first = firstPassenger().getByRole('textbox', { name: 'First Name' });
+    await waitFor(() => expect(firstPassenger().getByRole('combobox', { name: 'Title' })).toHaveValue('Mrs'));
+    expect(first).toHaveValue('AYESHA BIBI');
+    expect(first).toHaveAccessibleDescription('Read from passport');
+    expect(firstPassenger().getByRole('combobox', { name: 'Title' })).toHaveValue('Mrs');
+    expect(firstPassenger().getByRole('textbox', { name: 'Passport Number' })).toHaveAccessibleDescription('Read from passport');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Booking' }));
+
+    expect(await screen.findByText(BOOKING_UPDATED_MESSAGE)).toBeInTheDocument();
+    const body = posts()[0]?.[1]?.body as FormData;
+    expect(body.getAll('titles[]')).toEqual(['Mrs', 'Miss']);
+    expect(body.getAll('firstname[]')).toEqual(['AYESHA BIBI', 'ZARA']);
+    expect(body.getAll('passport_no[]')).toEqual(['AB7654321', 'CH1']);
+    expect(body.getAll('dob[]')).toEqual(['1990-03-15', '2020-01-01']);
+    expect(body.getAll('passport_expiry_date[]')).toEqual(['2031-08-20', '2033-01-01']);
+    expect((body.get('passport_img[0]') as File).name).toBe('khan.png');
   });
 });

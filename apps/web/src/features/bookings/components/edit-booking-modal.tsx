@@ -1,13 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { PASSPORT_IMAGES_ALERT, type BookingEditDetail } from '@portal/contract/booking-lifecycle';
+import type { PassengerType } from '@portal/contract/bookings';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { PassengerFieldset } from '@/components/passenger-fieldset';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, todayInKarachi } from '@/lib/format';
 import { applyPassportConflict, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
+import { useZodForm } from '@/lib/zod-form';
 import { useBookingEditDetail } from '../api/get-booking-edit-detail';
 import { useUpdateBooking } from '../api/update-booking';
 import {
@@ -18,16 +20,16 @@ import {
   type EditBookingOutput,
   type EditBookingValues,
 } from './edit-booking-values';
-import { PassengerEditFieldset } from './passenger-edit-fieldset';
+
+const TYPE_LABELS: Record<PassengerType, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
 function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone: () => void }) {
   const today = todayInKarachi();
   const mutation = useUpdateBooking();
   const [missingPassports, setMissingPassports] = useState(false);
-  const form = useForm<EditBookingValues, unknown, EditBookingOutput>({
-    resolver: zodResolver(buildEditBookingSchema(detail, today)),
-    defaultValues: toEditValues(detail),
-  });
+  const schema = useMemo(() => buildEditBookingSchema(detail, today), [detail, today]);
+  // Checked as each field is left, then at each keystroke of a field marked wrong (useZodForm, decision 029).
+  const form = useZodForm<EditBookingValues, EditBookingOutput>(schema, { defaultValues: toEditValues(detail) });
   const passengers = form.getValues('passengers');
 
   const submit = form.handleSubmit(
@@ -62,7 +64,23 @@ function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone
             </Alert>
           ) : null}
           {passengers.map((passenger, index) => (
-            <PassengerEditFieldset key={index} index={index} type={passenger.type} today={today} />
+            <PassengerFieldset
+              key={index}
+              index={index}
+              type={passenger.type}
+              legend={
+                <Group gap="xs">
+                  <Text fw={600} size="sm">
+                    Passenger {index + 1}
+                  </Text>
+                  <Badge variant="light" size="sm">
+                    {TYPE_LABELS[passenger.type]}
+                  </Badge>
+                </Group>
+              }
+              today={today}
+              stored={{ passport: passenger.current_passport, visa: passenger.current_visa }}
+            />
           ))}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone}>

@@ -8,21 +8,13 @@ import {
   PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
   PASSENGER_TYPES,
-  type PassengerType,
 } from '@portal/contract/bookings';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
+import type { PassengerFieldValues } from '@/components/passenger-fieldset';
 
-export type PassengerEditValues = {
-  type: PassengerType;
-  title: string;
-  firstname: string;
-  lastname: string;
-  dob: string | null;
-  passport_no: string;
-  passport_expiry_date: string | null;
-  passport_img: File | null;
-  visa_copy: File | null;
+/** The shared passenger fieldset's values and the stored scans. */
+export type PassengerEditValues = PassengerFieldValues & {
   /** The stored scans (signed links); a passenger with a stored passport needs no new one. */
   current_passport: string | null;
   current_visa: string | null;
@@ -37,7 +29,7 @@ export function toEditValues(detail: BookingEditDetail): EditBookingValues {
       .sort((a, b) => a.position - b.position)
       .map((passenger) => ({
         type: passenger.type,
-        title: findPassengerTitle(passenger.type, passenger.title) ?? '',
+        title: findPassengerTitle(passenger.type, passenger.title) ?? null,
         firstname: passenger.firstname,
         lastname: passenger.lastname,
         dob: passenger.dob || null,
@@ -70,7 +62,7 @@ export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 
   const passenger = z
     .object({
       type: z.enum(PASSENGER_TYPES),
-      title: z.string(),
+      title: z.string().nullable(),
       firstname: fields.firstname,
       lastname: fields.lastname,
       dob: dateText(fields.dob),
@@ -129,7 +121,7 @@ export function toBookingUpdateForm(bookingId: number, values: EditBookingOutput
   const form = new FormData();
   form.append('booking_id', String(bookingId));
   values.passengers.forEach((passenger, index) => {
-    form.append('titles[]', passenger.title);
+    form.append('titles[]', passenger.title ?? '');
     form.append('firstname[]', passenger.firstname);
     form.append('lastname[]', passenger.lastname);
     form.append('dob[]', String(passenger.dob));

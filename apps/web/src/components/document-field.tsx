@@ -11,13 +11,16 @@ type DocumentFieldProps = {
   label: string;
   value: File | null;
   onChange: (file: File | null) => void;
-  /** The stored scan (a signed link), opened in a new tab; a chosen file replaces it. */
+  /** Update Booking: the stored scan (a signed link), opened in a new tab; a chosen file replaces it. */
   currentUrl?: string | null;
   required?: boolean;
   error?: string;
 };
 
-/** A scan field of Update Booking: a file over 2 MB shows 'File size should be less than 2MB' and is not kept (000 §5). */
+/**
+ * The one scan field of a passenger (Book Ticket and Update Booking): a file over 2 MB shows 'File size should
+ * be less than 2MB' and is not kept (000 §5).
+ */
 export function DocumentField({ label, value, onChange, currentUrl, required, error }: DocumentFieldProps) {
   const [sizeError, setSizeError] = useState<string | null>(null);
   return (
@@ -45,8 +48,8 @@ export function DocumentField({ label, value, onChange, currentUrl, required, er
       {currentUrl && !value ? (
         <Text size="xs" c="dimmed">
           Current:{' '}
-          <Anchor href={currentUrl} target="_blank" rel="noopener noreferrer" size="xs">
-            View {label.toLowerCase()}
+          <Anchor href={currentUrl} target="_blank" rel="noopener noreferrer" size="xs" aria-label={`View the stored ${label}`}>
+            View the stored file
           </Anchor>
         </Text>
       ) : null}
