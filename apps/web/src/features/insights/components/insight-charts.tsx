@@ -10,6 +10,8 @@ import { formatDate, formatPKR } from '@/lib/format';
  */
 
 const CHART_HEIGHT = 260;
+/** recharts sorts legend items by name; the series' order (Sales then Receipts, youngest debt first) reads better. */
+const LEGEND_IN_SERIES_ORDER = { itemSorter: null, verticalAlign: 'top' } as const;
 /** Axis ticks: 'PKR 1.2M' is shorter than 'PKR 1,200,000'. */
 const compactPKR = (value: number) => `PKR ${new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value)}`;
 
@@ -26,6 +28,7 @@ export function SalesReceiptsChart({ days, label }: { days: SalesReceiptsDay[]; 
           { name: 'Receipts', color: 'teal.6' },
         ]}
         withLegend
+        legendProps={LEGEND_IN_SERIES_ORDER}
         valueFormatter={formatPKR}
         yAxisProps={{ tickFormatter: compactPKR, width: 80 }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
@@ -50,6 +53,7 @@ export function SeatsChart({ sectors, label }: { sectors: SectorSeats[]; label: 
           { name: 'Remaining', color: 'gray.4' },
         ]}
         withLegend
+        legendProps={LEGEND_IN_SERIES_ORDER}
         yAxisProps={{ width: 90 }}
         tickLine="x"
       />
@@ -74,6 +78,7 @@ export function ReceivablesChart({ agents, label }: { agents: AgentReceivable[];
         type="stacked"
         series={AGE_BUCKETS.map((bucket, index) => ({ name: bucket.label, color: BUCKET_COLORS[index] }))}
         withLegend
+        legendProps={LEGEND_IN_SERIES_ORDER}
         valueFormatter={formatPKR}
         xAxisProps={{ tickFormatter: compactPKR }}
         yAxisProps={{ width: 120 }}

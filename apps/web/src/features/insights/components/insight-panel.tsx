@@ -76,8 +76,9 @@ export function InsightPanel({ title, report, loading, error, empty, chart, tabl
 
 function InsightTableView({ label, columns, rows, footer }: InsightTable & { label: string }) {
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={360}>
-      <Table striped highlightOnHover stickyHeader aria-label={label}>
+    // Amounts never wrap: on a phone the table scrolls sideways instead.
+    <Table.ScrollContainer minWidth={columns.length * 120} maxHeight={360}>
+      <Table striped highlightOnHover stickyHeader aria-label={label} style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (
