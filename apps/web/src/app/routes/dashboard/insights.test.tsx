@@ -11,7 +11,7 @@ import { storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { buildGeneralReport } from '@/features/payments/testing/payments-fixtures';
 import { buildAdminDashboard, buildBanner, buildBannersList } from '@/features/dashboard/testing/dashboard-fixtures';
-import { buildReceivables, buildSalesReceipts, buildSeatsBySector } from '../testing/insights-fixtures';
+import { buildReceivables, buildSalesReceipts, buildSeatsBySector } from '@/features/insights/testing/insights-fixtures';
 
 // Issue 19 point 4 (decision 034): the insights' charts on the General Report and the admin dashboard, each with a
 // Table view holding the same numbers, and an xlsx export per table.
