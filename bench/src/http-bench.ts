@@ -194,6 +194,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
         serverPid: server.child.pid,
       });
       reads.push({ name: scenario.name, figures });
+      log(`[${prepared.engine}] ${scenario.name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
     }
     const afterReads = readMemory(server.child.pid!);
 

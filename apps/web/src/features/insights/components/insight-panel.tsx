@@ -34,7 +34,8 @@ export function InsightPanel({ title, report, loading, error, empty, chart, tabl
   const download = useDownloadInsight();
   const headingId = useId();
   let body: ReactNode;
-  if (error) body = <Alert color="red" variant="light">{errorMessage(error)}</Alert>;
+  // Named as this chart's failure, so a page's own error message stays the one the page shows.
+  if (error) body = <Alert color="red" variant="light">{`This chart could not be loaded: ${errorMessage(error)}`}</Alert>;
   else if (loading) body = <Skeleton h={260} />;
   else if (empty) body = <Text c="dimmed" ta="center" py="xl">{NO_DATA_FOUND_TEXT}</Text>;
   else if (view === 'chart') body = <Suspense fallback={<Skeleton h={260} />}>{chart()}</Suspense>;
