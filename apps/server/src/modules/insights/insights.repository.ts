@@ -118,8 +118,11 @@ export async function sumReceivablesByAge({ db, today }: { db: Executor; today: 
         from ${l} where ${l.type} = 'out'
     ),
     reversed as (
-      select ${l.bookingId} as booking, sum(${l.amount}) as amount from ${l}
-       where ${l.type} = 'reversal' and ${l.bookingId} is not null group by ${l.bookingId}
+      select ${l.agentUserId} as agent, ${l.bookingId} as booking, sum(${l.amount}) as amount
+        from ${l} where ${l.type} = 'reversal' group by ${l.agentUserId}, ${l.bookingId}
+    ),
+    out_per_booking as (
+      select booking, sum(amount) as amount from outs group by booking
     ),
     after_reversal as (
       select outs.agent, outs.day, outs.id,
@@ -128,8 +131,8 @@ export async function sumReceivablesByAge({ db, today }: { db: Executor; today: 
         from outs left join reversed on reversed.booking = outs.booking
     ),
     leftover_reversals as (
-      select ${l.agentUserId} as agent, greatest(0, sum(${l.amount}) - coalesce((select sum(outs.amount) from outs where outs.booking = ${l.bookingId}), 0)) as amount
-        from ${l} where ${l.type} = 'reversal' group by ${l.agentUserId}, ${l.bookingId}
+      select reversed.agent, greatest(0, reversed.amount - coalesce(out_per_booking.amount, 0)) as amount
+        from reversed left join out_per_booking on out_per_booking.booking = reversed.booking
     ),
     credits as (
       select agent, sum(amount) as amount from (
