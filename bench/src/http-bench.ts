@@ -34,6 +34,8 @@ export interface LoadOptions {
   warmupSeconds: number;
   contentionAttempts: number;
   contentionAgents: number;
+  /** Only the read scenarios whose name contains one of these (all when empty). */
+  readFilter?: string[];
 }
 
 export interface EngineResult {
@@ -146,6 +148,10 @@ function readScenarios(adminToken: string, busyAgentToken: string): Array<{ name
       name: 'account-api all (busy agent)',
       request: { method: 'POST', path: '/api/account-api', headers: bearer(busyAgentToken), json: { type: 'all' } },
     },
+    // Issue 19 point 4 (decision 034): the insights' aggregates, as the General Report and the dashboard ask for them.
+    { name: 'insights/sales-receipts (admin)', request: { method: 'GET', path: '/api/insights/sales-receipts', headers: bearer(adminToken) } },
+    { name: 'insights/seats-by-sector (admin)', request: { method: 'GET', path: '/api/insights/seats-by-sector', headers: bearer(adminToken) } },
+    { name: 'insights/receivables-by-age (admin)', request: { method: 'GET', path: '/api/insights/receivables-by-age', headers: bearer(adminToken) } },
   ]);
 }
 
@@ -177,7 +183,9 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     const overhead = await measureOverhead(server, adminToken, options);
 
     const reads: EngineResult['reads'] = [];
-    for (const scenario of readScenarios(adminToken, busyAgentToken)) {
+    const filter = options.readFilter ?? [];
+    const scenarios = readScenarios(adminToken, busyAgentToken).filter((scenario) => filter.length === 0 || filter.some((part) => scenario.name.includes(part)));
+    for (const scenario of scenarios) {
       log(`[${prepared.engine}] ${scenario.name} ...`);
       const figures = await measureLoad(server.baseUrl, scenario.request, {
         connections: options.connections,
@@ -186,6 +194,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
         serverPid: server.child.pid,
       });
       reads.push({ name: scenario.name, figures });
+      log(`[${prepared.engine}] ${scenario.name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
     }
     const afterReads = readMemory(server.child.pid!);
 

@@ -4,6 +4,8 @@
  *   npm run bench                          everything: both engines, front-end sizes, Lighthouse
  *   npm run bench -- --engines pglite      one engine
  *   npm run bench -- --scale 0.1 --duration 5 --skip-lighthouse
+ *   npm run bench -- --reads insights --skip-frontend   only the read scenarios whose name contains 'insights'
+ *                                                    (comma-separated; overhead and contention still run)
  *
  * It prints a table, writes bench/results/<date>-<time>.json and compares it with the previous result of the
  * same options (compare-results.ts: the figures more than 20 % worse). The exit code is 0 when every budget
@@ -38,6 +40,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** One scenario alone: `passport-read` (issue 17 point 4). */
     scenario: { type: 'string' },
+    reads: { type: 'string', default: '' },
   },
 });
 
@@ -226,6 +229,7 @@ async function main(): Promise<number> {
     warmupSeconds: Number(args.warmup),
     contentionAttempts: Number(args['contention-attempts']),
     contentionAgents: Number(args['contention-agents']),
+    readFilter: (args.reads ?? '').split(',').map((part) => part.trim()).filter(Boolean),
   };
 
   const results: EngineResult[] = [];

@@ -13,6 +13,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { startHoldSweeper, sweepAndReport } from './modules/bookings/hold-sweeper.js';
 import { bannersRoutes } from './modules/banners/banners.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(passportReadRoutes, { ocr: passportOcr });
   await app.register(ledgerRoutes);
   await app.register(dashboardRoutes);
+  await app.register(insightsRoutes);
   await app.register(bannersRoutes);
   await app.register(dashboardButtonsRoutes);
   await app.register(agentsRoutes);

@@ -19,6 +19,8 @@ import { scheduledJobs } from '../modules/jobs/jobs.table.js';
 import { allPassengersTicketed, bookingPassengers, bookings } from '../modules/bookings/bookings.table.js';
 import { users } from '../modules/users/users.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
+import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
+import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
 import { MIGRATIONS_DIR, openDatabase, type Database, type DatabaseHandle } from './database.js';
@@ -267,6 +269,17 @@ describe('upgrading a database of the previous release', () => {
     await expect(upgraded.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id))).rejects.toThrow();
     await expect(upgraded.db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
     expect(await upgraded.db.select().from(auditLog)).toEqual([row]);
+  });
+
+  it('when bookings gained bookings_confirmed_at_idx (0007, decision 034), then it is there and the sales per day of the demo data read through it equal the bookings', async () => {
+    const indexes = (await upgraded.db.execute(sql`select indexname from pg_indexes where tablename = 'bookings' and indexname = 'bookings_confirmed_at_idx'`)) as unknown as { rows: unknown[] };
+    expect(indexes.rows).toHaveLength(1);
+    const live = await upgraded.db.select().from(bookings).where(sql`${bookings.confirmed} and not ${bookings.cancelStatus}`);
+    expect(live.length).toBeGreaterThan(0);
+    const first = live.map((row) => getKarachiDate(row.confirmedAt!)).sort()[0]!;
+    const days = await sumSalesAndReceiptsByDay({ db: upgraded.db, from: first, to: getKarachiToday() });
+    const expected = live.filter((row) => getKarachiDate(row.confirmedAt!) <= getKarachiToday()).reduce((sum, row) => sum + row.finalTotal, 0);
+    expect(days.reduce((sum, day) => sum + day.sales, 0)).toBe(expected);
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -109,6 +109,8 @@ export const bookings = pgTable(
     index('bookings_live_group_idx').on(t.groupId, t.adults, t.children).where(sql`not ${t.cancelStatus}`),
     index('bookings_agent_created_idx').on(t.agentUserId, t.createdAt),
     index('bookings_created_idx').on(t.createdAt),
+    // Insights' sales per day (decision 034): live confirmed bookings by confirmation instant.
+    index('bookings_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmed} and not ${t.cancelStatus}`),
     // The hold sweeper's scan: live holds by expiry.
     index('bookings_hold_expiry_idx').on(t.cancelAt).where(sql`not ${t.confirmed} and not ${t.cancelStatus}`),
     uniqueIndex('bookings_idempotency_unique')

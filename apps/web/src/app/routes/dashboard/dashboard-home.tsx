@@ -1,4 +1,4 @@
-import { Paper, Title } from '@mantine/core';
+import { Box, Paper, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -11,8 +11,14 @@ const SearchTicketsForm = lazy(() =>
   import('@/features/search/components/search-tickets-form').then((module) => ({ default: module.SearchTicketsForm })),
 );
 
+/** Admins only: the insights' queries, panels and (later still) their charts load beside the page (decision 034). */
+const InsightsSection = lazy(() =>
+  import('@/features/insights/components/insights-section').then((module) => ({ default: module.InsightsSection })),
+);
+
 /**
- * /dashboard (000 §2): admins see summary cards and lists, agents sector cards and the carousel. Agents also get
+ * /dashboard (000 §2): admins see summary cards and lists, agents sector cards and the carousel. Admins also get the
+ * insights' charts below (decision 034). Agents also get
  * the route, date and airline search on top (decision 023), which opens /dashboard/flights.
  */
 export default function DashboardHomeRoute() {
@@ -32,6 +38,13 @@ export default function DashboardHomeRoute() {
         </Paper>
       ) : null}
       <DashboardOverview />
+      {isAdmin(session) ? (
+        <Box mt="lg">
+          <Suspense fallback={null}>
+            <InsightsSection />
+          </Suspense>
+        </Box>
+      ) : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useDownloadGeneralReport } from '@/features/payments/api/download-gener
 import { GENERAL_REPORT_PARAMS, useGeneralReport } from '@/features/payments/api/get-general-report';
 import { ReportCards } from '@/features/payments/components/report-cards';
 import { ReportRange } from '@/features/payments/components/report-range';
+import { InsightsSection } from '@/features/insights/components/insights-section';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
@@ -22,7 +23,8 @@ import { useListParams } from '@/lib/list-params';
  * /dashboard/payments, General Report (000 §2, admin): the totals cards ('N/A' while missing or failed) and
  * the fully and partly unpaid bookings as bookings tables with what each still owes, whose row menus offer Add
  * Payment. A range of booking dates in the address narrows all of it; Print and Download xlsx give the same
- * report (issue 21 §8, decision 022).
+ * report (issue 21 §8, decision 022). The insights' charts and tables sit under the cards (decision 034); they do
+ * not follow the range: each covers its own period.
  */
 export default function PaymentsRoute() {
   const { filters: range, setFilters: setRange } = useListParams(GENERAL_REPORT_PARAMS);
@@ -44,6 +46,7 @@ export default function PaymentsRoute() {
           </Alert>
         ) : null}
         <ReportCards report={data?.report} />
+        <InsightsSection />
         <BookingsTable
           caption={FULLY_PENDING_PAYMENTS_TITLE}
           rows={data?.pending ?? []}

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_confirmed_at_idx" ON "bookings" USING btree ("confirmed_at") WHERE "bookings"."confirmed" and not "bookings"."cancel_status";

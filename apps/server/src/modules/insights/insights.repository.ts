@@ -1,0 +1,177 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { groupLegs, groups } from '../groups/groups.table.js';
+import { ledgerEntries } from '../ledger/ledger.table.js';
+import { payments } from '../payments/payments.table.js';
+import { sectors } from '../sectors/sectors.table.js';
+import { users } from '../users/users.table.js';
+
+/** The insights' aggregates (PRODUCT §6 "Insights", decision 034): each report is one SQL statement. */
+
+/** Sums as bigint read as numbers, 0 when nothing is summed. */
+const bigSum = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
+
+interface DayRow {
+  date: string;
+  sales: number;
+  receipts: number;
+}
+
+/**
+ * Every Karachi day from `from` to `to` (YYYY-MM-DD, inclusive) with the final totals of the live confirmed bookings
+ * confirmed that day (confirmed_at as an instant range, so bookings_confirmed_at_idx serves it) and the live
+ * payments received that day (payments_receive_date_idx). Days without either are 0.
+ */
+export async function sumSalesAndReceiptsByDay({ db, from, to }: { db: Executor; from: string; to: string }): Promise<DayRow[]> {
+  const result = await db.execute(sql`
+    with days as (
+      select day::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as day
+    ),
+    sales as (
+      select (${bookings.confirmedAt} at time zone 'Asia/Karachi')::date as day, sum(${bookings.finalTotal}) as amount
+        from ${bookings}
+       where ${bookings.confirmed} and not ${bookings.cancelStatus}
+         and ${bookings.confirmedAt} >= (${from}::date::timestamp at time zone 'Asia/Karachi')
+         and ${bookings.confirmedAt} < ((${to}::date + 1)::timestamp at time zone 'Asia/Karachi')
+       group by 1
+    ),
+    receipts as (
+      select ${payments.receiveDate} as day, sum(${payments.receiveAmount}) as amount
+        from ${payments}
+       where ${payments.deletedAt} is null and ${payments.receiveDate} between ${from}::date and ${to}::date
+       group by 1
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as date,
+           coalesce(sales.amount, 0)::bigint as sales,
+           coalesce(receipts.amount, 0)::bigint as receipts
+      from days
+      left join sales on sales.day = days.day
+      left join receipts on receipts.day = days.day
+     order by days.day`);
+  return (result as unknown as { rows: Array<{ date: string; sales: string | number; receipts: string | number }> }).rows.map((row) => ({
+    date: row.date,
+    sales: Number(row.sales),
+    receipts: Number(row.receipts),
+  }));
+}
+
+const firstLeg = alias(groupLegs, 'first_leg');
+const lastOutboundLeg = alias(groupLegs, 'last_outbound_leg');
+const firstSector = alias(sectors, 'first_sector');
+const lastOutboundSector = alias(sectors, 'last_outbound_sector');
+
+/**
+ * Seats for sale (total_ticket) and sold (adults + children of live bookings, PRODUCT §4) per outbound sector, over
+ * open groups departing on or after `today`: the groups Ending Soon and the search offer. The sector is the first
+ * leg's origin to the arrival of leg direction - 1, as on the ticket cards. Each group's sold seats are summed from
+ * bookings_live_group_idx.
+ */
+export async function sumSeatsBySector({ db, today }: { db: Executor; today: string }) {
+  const sector = sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`;
+  const sold = sql`(select sum(sold_bookings.adults + sold_bookings.children) from ${bookings} as sold_bookings
+    where sold_bookings.group_id = ${groups.id} and not sold_bookings.cancel_status)`;
+  const forSale = bigSum(sql`sum(${groups.totalTicket})`);
+  return db
+    .select({
+      sector,
+      groups: sql<number>`count(*)::int`.mapWith(Number),
+      forSale,
+      sold: bigSum(sql`sum(${sold})`),
+    })
+    .from(groups)
+    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
+    .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
+    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
+    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
+    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today)))
+    .groupBy(sector)
+    .orderBy(desc(forSale), sector);
+}
+
+interface ReceivableRow {
+  userId: number;
+  agentId: number | null;
+  agentName: string;
+  days0To7: number;
+  days8To30: number;
+  days31To60: number;
+  daysOver60: number;
+  total: number;
+}
+
+/**
+ * Each agent's unpaid debt by age on `today` (decision 034):
+ * 1. debts are the `out` rows, each dated by its entry_date (the confirmation day);
+ * 2. a booking's `reversal` rows reduce that booking's own `out` rows, oldest first; what a reversal has left over
+ *    (more than the booking's out rows, not expected) counts as a payment;
+ * 3. the agent's payments (`in` rows, whatever their date) pay the remaining debts oldest first (entry_date, id).
+ * A debt item i with running total C_i (oldest first, inclusive) against credits K keeps
+ * clamp(C_i - K, 0, amount_i). Only agents with something unpaid are answered, the most owed first.
+ */
+export async function sumReceivablesByAge({ db, today }: { db: Executor; today: string }): Promise<ReceivableRow[]> {
+  const l = ledgerEntries;
+  const result = await db.execute(sql`
+    with outs as (
+      select ${l.id} as id, ${l.agentUserId} as agent, ${l.bookingId} as booking, ${l.entryDate} as day, ${l.amount} as amount
+        from ${l} where ${l.type} = 'out'
+    ),
+    reversed as (
+      select ${l.agentUserId} as agent, ${l.bookingId} as booking, sum(${l.amount}) as amount
+        from ${l} where ${l.type} = 'reversal' group by ${l.agentUserId}, ${l.bookingId}
+    ),
+    out_per_booking as (
+      select booking, sum(amount) as amount from outs group by booking
+    ),
+    after_reversal as (
+      select outs.agent, outs.day, outs.id,
+             greatest(0, least(outs.amount,
+               sum(outs.amount) over (partition by outs.booking order by outs.day, outs.id) - coalesce(reversed.amount, 0))) as unpaid
+        from outs left join reversed on reversed.booking = outs.booking
+    ),
+    leftover_reversals as (
+      select reversed.agent, greatest(0, reversed.amount - coalesce(out_per_booking.amount, 0)) as amount
+        from reversed left join out_per_booking on out_per_booking.booking = reversed.booking
+    ),
+    credits as (
+      select agent, sum(amount) as amount from (
+        select ${l.agentUserId} as agent, ${l.amount} as amount from ${l} where ${l.type} = 'in'
+        union all
+        select agent, amount from leftover_reversals
+      ) c group by agent
+    ),
+    owed as (
+      select debts.agent, debts.day,
+             greatest(0, least(debts.unpaid,
+               sum(debts.unpaid) over (partition by debts.agent order by debts.day, debts.id) - coalesce(credits.amount, 0))) as amount
+        from (select * from after_reversal where unpaid > 0) debts
+        left join credits on credits.agent = debts.agent
+    ),
+    buckets as (
+      select agent,
+             coalesce(sum(amount) filter (where ${today}::date - day <= 7), 0) as d0,
+             coalesce(sum(amount) filter (where ${today}::date - day between 8 and 30), 0) as d8,
+             coalesce(sum(amount) filter (where ${today}::date - day between 31 and 60), 0) as d31,
+             coalesce(sum(amount) filter (where ${today}::date - day > 60), 0) as d60,
+             sum(amount) as total
+        from owed group by agent having sum(amount) > 0
+    )
+    select buckets.agent as user_id, ${users.agentId} as agent_id,
+           coalesce(nullif(${users.agencyName}, ''), ${users.name}) as agent_name,
+           buckets.d0::bigint as d0, buckets.d8::bigint as d8, buckets.d31::bigint as d31, buckets.d60::bigint as d60,
+           buckets.total::bigint as total
+      from buckets join ${users} on ${users.id} = buckets.agent
+     order by buckets.total desc, agent_name, buckets.agent`);
+  type Raw = { user_id: number; agent_id: number | null; agent_name: string; d0: string; d8: string; d31: string; d60: string; total: string };
+  return (result as unknown as { rows: Raw[] }).rows.map((row) => ({
+    userId: Number(row.user_id),
+    agentId: row.agent_id === null ? null : Number(row.agent_id),
+    agentName: row.agent_name,
+    days0To7: Number(row.d0),
+    days8To30: Number(row.d8),
+    days31To60: Number(row.d31),
+    daysOver60: Number(row.d60),
+    total: Number(row.total),
+  }));
+}

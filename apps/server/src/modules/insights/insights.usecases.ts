@@ -1,0 +1,53 @@
+import {
+  INSIGHT_DAYS,
+  type ReceivablesByAgeResponse,
+  type SalesReceiptsResponse,
+  type SeatsBySectorResponse,
+} from '@portal/contract/insights';
+import type { Database } from '../../db/database.js';
+import { getKarachiToday } from '../../lib/karachi-date.js';
+import { sumReceivablesByAge, sumSalesAndReceiptsByDay, sumSeatsBySector } from './insights.repository.js';
+
+/** The insights reports (PRODUCT §6 "Insights", contract insights.ts, decision 034); "today" is Asia/Karachi. */
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export async function getSalesAndReceipts({ db, now = new Date() }: { db: Database; now?: Date }): Promise<SalesReceiptsResponse['data']> {
+  const to = getKarachiToday(now);
+  const from = addDays(to, -(INSIGHT_DAYS - 1));
+  const days = await sumSalesAndReceiptsByDay({ db, from, to });
+  return {
+    from,
+    to,
+    days,
+    total_sales: days.reduce((sum, day) => sum + day.sales, 0),
+    total_receipts: days.reduce((sum, day) => sum + day.receipts, 0),
+  };
+}
+
+export async function getSeatsBySector({ db, now = new Date() }: { db: Database; now?: Date }): Promise<SeatsBySectorResponse['data']> {
+  const rows = await sumSeatsBySector({ db, today: getKarachiToday(now) });
+  return rows.map((row) => ({ sector: row.sector, groups: row.groups, for_sale: row.forSale, sold: row.sold, remaining: row.forSale - row.sold }));
+}
+
+export async function getReceivablesByAge({ db, now = new Date() }: { db: Database; now?: Date }): Promise<ReceivablesByAgeResponse['data']> {
+  const today = getKarachiToday(now);
+  const rows = await sumReceivablesByAge({ db, today });
+  return {
+    today,
+    agents: rows.map((row) => ({
+      user_id: row.userId,
+      agent_id: row.agentId,
+      agent_name: row.agentName,
+      days_0_7: row.days0To7,
+      days_8_30: row.days8To30,
+      days_31_60: row.days31To60,
+      days_over_60: row.daysOver60,
+      total: row.total,
+    })),
+  };
+}
