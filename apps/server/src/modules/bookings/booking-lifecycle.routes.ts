@@ -20,6 +20,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
 import { cancelBooking, confirmBooking, updateBookingPassengers, updateHoldTime } from './booking-lifecycle.usecases.js';
 import {
@@ -105,8 +106,9 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, confirmBookingRoute, async (request) => {
-    await confirmBooking({ db: app.db, adminId: requireUser(request).id, input: request.body });
+    const result = await confirmBooking({ db: app.db, adminId: requireUser(request).id, input: request.body });
     await tell(request, { kind: 'confirmed', bookingId: request.body.booking_id });
+    await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     return { message: BOOKING_CONFIRMED_MESSAGE };
   });
 
@@ -117,7 +119,12 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, cancelBookingRoute, async (request) => {
-    await cancelBooking({ db: app.db, user: requireUser(request), bookingId: request.params.id });
+    await cancelBooking({
+      db: app.db,
+      user: requireUser(request),
+      bookingId: request.params.id,
+      cancellationCharge: request.query.cancellation_charge,
+    });
     await tell(request, { kind: 'cancelled', bookingId: request.params.id });
     return { message: TICKET_CANCELLED_MESSAGE };
   });
