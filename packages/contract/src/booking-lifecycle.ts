@@ -754,10 +754,10 @@ export const holdTimeUpdateRoute = defineRoute({
  * total (checked by the server; 422 otherwise). Absent or '' is 0.
  */
 export const cancelBookingQuerySchema = z.object({
-  cancellation_charge: z
-    .union([z.literal(''), integerField('cancellation charge', { min: 0, max: MONEY_MAX })])
-    .optional()
-    .transform((value): number => (value === undefined || value === '' ? 0 : value)),
+  cancellation_charge: z.preprocess(
+    (value) => (value === undefined || value === '' ? '0' : value),
+    integerField('cancellation charge', { min: 0, max: MONEY_MAX }),
+  ),
 });
 export type CancelBookingQuery = z.output<typeof cancelBookingQuerySchema>;
 
