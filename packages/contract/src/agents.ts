@@ -1,6 +1,7 @@
 // CONTRACT READY
 import { z } from 'zod';
 import { defineRoute, errorResponses, idParamsSchema, messageSchema, pageQuerySchema, paginated, requiredText, roleSchema } from './common.js';
+import { agentCreditFields, creditLimitField } from './credit.js';
 import { optionalFileField, requiredFileField } from './files.js';
 
 /**
@@ -119,6 +120,8 @@ export const agentSchema = z.object({
   source: agentSourceSchema,
   /** ISO 8601 instant until which sign-in is refused after too many wrong passwords; null when not locked (decision 018). */
   locked_until: z.string().nullable(),
+  /** Credit limit, ledger balance and available credit (PRODUCT §6, credit.ts). */
+  ...agentCreditFields,
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -214,6 +217,8 @@ const agentDetailFields = {
   office_address: optionalText('office address'),
   office_no: optionalText('office no', 30),
   propriter_name: optionalText('propriter name'),
+  /** PRODUCT §6: whole PKR; '' clears it (unlimited); not sent keeps it (add: unlimited). */
+  credit_limit: creditLimitField,
 } as const;
 
 // ---- Bodies -----------------------------------------------------------------------------------------------------

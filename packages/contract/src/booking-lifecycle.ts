@@ -13,6 +13,7 @@ import {
   addRepeatedPassportIssues,
   findPassengerTitle,
   MAX_PASSENGERS,
+  optionalFlag,
   passengerFieldsSchema,
   passengerTitleMessage,
   type PassengerTitle,
@@ -74,6 +75,12 @@ export const NOT_ENOUGH_SEATS_TO_CONFIRM_MESSAGE = 'Not enough seats left in thi
 export const HOLD_ONLY_MESSAGE = 'Only bookings on hold can have their hold time changed.';
 export const AGENT_CANCEL_HOLD_ONLY_MESSAGE = 'You can cancel only bookings on hold.';
 export const AGENT_EDIT_HOLD_ONLY_MESSAGE = 'You can edit only bookings on hold.';
+/** cancelbooking's `cancellation_charge` on a booking that is not confirmed (PRODUCT §6, decision 032). */
+export const CANCELLATION_CHARGE_CONFIRMED_ONLY_MESSAGE = 'A cancellation charge applies only to confirmed bookings.';
+/** cancelbooking's `cancellation_charge` above the booking's final total. */
+export function cancellationChargeMaxMessage(finalTotal: number): string {
+  return `The cancellation charge may not be greater than ${finalTotal}.`;
+}
 export const PASSENGERS_CHANGED_MESSAGE = 'The passengers of a booking cannot be added, removed or change type.';
 
 // ---- Shared answer parts ------------------------------------------------------------------------------------
@@ -311,6 +318,10 @@ export const bookingDetailSchema = z.object({
   remaining_amount: z.number().int(),
   payment_status: paymentStatusSchema,
   remarks: z.string().nullable(),
+  /** What an admin kept when cancelling it confirmed (PRODUCT §6): the agent still owes it; 0 otherwise. */
+  cancellation_charge: z.number().int(),
+  /** 1 when an admin's override let its hold or confirmation pass the agent's credit limit (decision 032). */
+  credit_override: flagSchema,
   /** Who added, edited, confirmed and cancelled it: admins only (agents get null, 000 §2). */
   added_by: personSchema,
   edit_by: personSchema,
@@ -375,6 +386,8 @@ export const confirmBookingBodySchema = z.object({
   /** 0 up to what is still due after the discount (checked by the server); more than 0 records a payment. */
   receive_payment: integerField('receive payment', { min: 0, max: MONEY_MAX }),
   sure: sureField,
+  /** 1: confirm past the agent's credit limit (PRODUCT §6, credit.ts); recorded on the booking as credit_override. */
+  override: optionalFlag('override'),
 });
 export type ConfirmBookingBody = z.output<typeof confirmBookingBodySchema>;
 export type ConfirmBookingInput = z.input<typeof confirmBookingBodySchema>;
@@ -736,12 +749,25 @@ export const holdTimeUpdateRoute = defineRoute({
   response: { 200: messageSchema, ...errorResponses },
 });
 
+/**
+ * cancelbooking's query (PRODUCT §6): `cancellation_charge`, admins only, on a confirmed booking, 0 up to its final
+ * total (checked by the server; 422 otherwise). Absent or '' is 0.
+ */
+export const cancelBookingQuerySchema = z.object({
+  cancellation_charge: z.preprocess(
+    (value) => (value === undefined || value === '' ? '0' : value),
+    integerField('cancellation charge', { min: 0, max: MONEY_MAX }),
+  ),
+});
+export type CancelBookingQuery = z.output<typeof cancelBookingQuerySchema>;
+
 export const cancelBookingRoute = defineRoute({
   method: 'GET',
   path: '/cancelbooking/:id',
-  summary: 'Cancel a booking (agents: their own on hold; admins: any not cancelled); seats return',
+  summary: 'Cancel a booking (agents: their own on hold; admins: any not cancelled, a confirmed one with a cancellation_charge); seats return',
   tags: ['bookings'],
   access: 'user',
   params: idParamsSchema,
+  querystring: cancelBookingQuerySchema,
   response: { 200: messageSchema, ...errorResponses },
 });

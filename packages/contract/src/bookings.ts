@@ -291,7 +291,7 @@ function pnrField() {
 }
 
 /** A 1/0 flag: 1/0, '1'/'0', true/false, 'true'/'false'; '' or absent is undefined (the caller's default). */
-function optionalFlag(label: string) {
+export function optionalFlag(label: string) {
   return z
     .union([z.literal([1, 0, '1', '0', 'true', 'false', '']), z.boolean(), z.null()], { error: `The ${label} field must be 1 or 0.` })
     .optional()
@@ -444,6 +444,8 @@ const addBookingFields = {
     }),
   /** Admin only: 1 confirmed (default), 0 Hold. An agent's booking is always on Hold (PRODUCT §4). */
   confirmed: optionalFlag('confirmed'),
+  /** Admin only: 1 books past the agent's credit limit (PRODUCT §6, credit.ts). Ignored for agents. */
+  override: optionalFlag('override'),
   remarks: z
     .union([z.string(), z.null()])
     .optional()
@@ -539,6 +541,7 @@ export const addBookingBodySchema = z.object(addBookingFields).transform((body, 
     walking: body.walking,
     updated_at: body.updated_at,
     confirmed: body.confirmed,
+    override: body.override,
     remarks: body.remarks,
     passengers,
   };

@@ -36,7 +36,12 @@ export const PAYMENT_CANCELLED_BOOKING_MESSAGE = 'Payments cannot be added to a 
 export const PAYMENT_FUTURE_DATE_MESSAGE = 'The receive date must not be in the future.';
 /** 000 §2 Payments page cards and tables. */
 export const GENERAL_REPORT_TITLE = 'General Report';
-export const PAYMENT_REPORT_CARDS = { total_sale: 'Total Sale', received_payment: 'Received Payment', pending_payment: 'Pending Payment' } as const;
+export const PAYMENT_REPORT_CARDS = {
+  total_sale: 'Total Sale',
+  received_payment: 'Received Payment',
+  pending_payment: 'Pending Payment',
+  cancellation_charges: 'Cancellation Charges',
+} as const;
 export const FULLY_PENDING_PAYMENTS_TITLE = 'Fully Pending Payments';
 export const PARTIAL_PENDING_PAYMENTS_TITLE = 'Partial Pending Payments';
 
@@ -116,6 +121,8 @@ export const paymentReportSchema = z.object({
   total_sale: z.number().int(),
   received_payment: z.number().int(),
   pending_payment: z.number().int(),
+  /** PRODUCT §6: the charges kept on cancelled bookings made in the range (decision 032); not in total_sale. */
+  cancellation_charges: z.number().int(),
 });
 export type PaymentReport = z.infer<typeof paymentReportSchema>;
 

@@ -282,6 +282,15 @@ describe('upgrading a database of the previous release', () => {
     expect(days.reduce((sum, day) => sum + day.sales, 0)).toBe(expected);
   });
 
+  it('when users gained credit_limit and credit_low and bookings cancellation_charge and credit_override (0008, decision 032), then every agent is unlimited and no booking has a charge or an override', async () => {
+    const people = await upgraded.db.select({ creditLimit: users.creditLimit, creditLow: users.creditLow }).from(users);
+    expect(people.length).toBe(before.users!.count);
+    expect(people.every((row) => row.creditLimit === null && row.creditLow === false)).toBe(true);
+    const rows = await upgraded.db.select({ charge: bookings.cancellationCharge, override: bookings.creditOverride }).from(bookings);
+    expect(rows.length).toBe(before.bookings!.count);
+    expect(rows.every((row) => row.charge === 0 && row.override === false)).toBe(true);
+  });
+
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {
     const dataDir = path.join(workDir, 'data');
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });

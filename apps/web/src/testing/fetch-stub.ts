@@ -17,13 +17,41 @@ export function reply<R extends RouteDef>(route: R, status: number, body: unknow
 }
 
 /**
- * Calls the layouts make on every page: the dashboard header's unread count (features/notifications) and the
+ * Calls the layouts make on every page: the dashboard header's unread count (features/notifications), an agent's
+ * profile for its credit (features/agents), and the
  * public footer's settings (features/public-site). Unless a test stubs them itself, they are answered here
  * and kept out of the mock's calls, so a page's tests see only the page's own calls.
  */
 const LAYOUT_CALLS: Record<string, unknown> = {
   'GET /api/unread-notifications-count': { count: 0 },
   'GET /api/public-settings': { data: fallbackPublicSettings },
+  // An agent's header shows its balance and credit (PRODUCT §6): an agent without a limit that owes nothing.
+  'GET /api/my-profile': {
+    data: {
+      id: 12,
+      role: 'user',
+      name: 'Bilal Ahmed',
+      agency_name: 'Bilal Travels',
+      email: 'bilal@example.com',
+      phone: null,
+      image: null,
+      logo: null,
+      city: null,
+      country: 'Pakistan',
+      office_address: null,
+      office_no: null,
+      propriter_name: null,
+      created_at: '2031-01-15T21:30:00.000Z',
+      agent_id: 1042,
+      active_status: 'approved',
+      source: 'register',
+      locked_until: null,
+      credit_limit: null,
+      balance: 0,
+      available_credit: null,
+      share_markup: 0,
+    },
+  },
 };
 
 export const networkError = (): StubReply => ({ networkError: true });

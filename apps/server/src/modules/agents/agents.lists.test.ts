@@ -62,6 +62,9 @@ describe('GET /api/listofagents', () => {
       active_status: 'rejected',
       source: 'register',
       locked_until: null,
+      credit_limit: null,
+      balance: 0,
+      available_credit: null,
     });
   });
 

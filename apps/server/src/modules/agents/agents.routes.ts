@@ -20,6 +20,7 @@ import {
   USER_UNLOCKED_MESSAGE,
 } from '@portal/contract/agents';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { createUnauthenticatedError } from '../../lib/http-error.js';
 import { getPageRequest } from '../../lib/pagination.js';
 import { auditActorOf } from '../audit/audit.usecases.js';
@@ -66,8 +67,9 @@ export async function agentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, updateAgentRoute, async (request) => {
-    const data = await updateAgent({ ...context(request), id: request.params.id, input: request.body, userId: request.user!.id });
-    return { message: AGENT_UPDATED_MESSAGE, data };
+    const { agent, lowCredit } = await updateAgent({ ...context(request), id: request.params.id, input: request.body, userId: request.user!.id });
+    await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: lowCredit });
+    return { message: AGENT_UPDATED_MESSAGE, data: agent };
   });
 
   registerRoute(app, approveAgentRoute, async (request) => {

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createUnauthenticatedError } from '../../lib/http-error.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import { generatePassword, hashPassword } from '../../lib/password.js';
+import { readAgentCredit, settleCreditLimit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import { enqueueEmail } from '../emails/outbox.js';
 import { getPublicFileUrl, saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
 import { nextAgentIdSql, type UserRow } from '../users/users.table.js';
@@ -65,8 +66,19 @@ function toSource(source: string): Agent['source'] {
   return source === 'admin' || source === 'seed' ? source : 'register';
 }
 
+type AgentCredit = Pick<Agent, 'credit_limit' | 'balance' | 'available_credit'>;
+
+/** Administrators have no credit: no limit, nothing owed. */
+const NO_CREDIT: AgentCredit = { credit_limit: null, balance: 0, available_credit: null };
+
+/** The agent rows of 001 §3 with their credit (PRODUCT §6): one read of balances and holds for the whole list. */
+async function toAgents({ db, rows, publicUrl }: { db: Executor; rows: UserWithFiles[]; publicUrl: string }): Promise<Agent[]> {
+  const credit = await readAgentCredit({ db, agents: rows.filter((row) => row.role !== 'admin') });
+  return rows.map((row) => toAgent({ row, publicUrl, credit: credit.get(row.id) ?? NO_CREDIT }));
+}
+
 /** The agent row of 001 §3 (also my-profile's shape, administrators included). */
-export function toAgent({ row, publicUrl }: { row: UserWithFiles; publicUrl: string }): Agent {
+function toAgent({ row, publicUrl, credit }: { row: UserWithFiles; publicUrl: string; credit: AgentCredit }): Agent {
   return {
     id: row.id,
     role: row.role,
@@ -86,6 +98,7 @@ export function toAgent({ row, publicUrl }: { row: UserWithFiles; publicUrl: str
     active_status: row.activeStatus,
     source: toSource(row.source),
     locked_until: toLockedUntil(row),
+    ...credit,
   };
 }
 
@@ -112,7 +125,8 @@ function toUserListRow({ row, publicUrl }: { row: UserWithFiles; publicUrl: stri
 async function readAgent({ db, id, publicUrl }: { db: Executor; id: number; publicUrl: string }): Promise<Agent> {
   const row = await findLiveAgentWithFiles({ db, id });
   if (!row) throw createAgentNotFoundError();
-  return toAgent({ row, publicUrl });
+  const [agent] = await toAgents({ db, rows: [row], publicUrl });
+  return agent!;
 }
 
 // ---- E-mails (PRODUCT §4 "Agents and accounts") ---------------------------------------------------------------
@@ -198,7 +212,7 @@ export async function listAgents({
     search: query.search,
     status: query.status,
   });
-  return toPaginated({ rows: rows.map((row) => toAgent({ row, publicUrl })), total, pageRequest });
+  return toPaginated({ rows: await toAgents({ db, rows, publicUrl }), total, pageRequest });
 }
 
 export async function listUsers({ db, publicUrl, pageRequest }: { db: Database; publicUrl: string; pageRequest: PageRequest }): Promise<Paginated<UserListRow>> {
@@ -223,7 +237,7 @@ export async function searchAgentsByEmail({
   limit?: number;
 }): Promise<Agent[]> {
   const rows = await searchLiveAgents({ db, query, limit });
-  return rows.map((row) => toAgent({ row, publicUrl }));
+  return toAgents({ db, rows, publicUrl });
 }
 
 /**
@@ -258,6 +272,7 @@ export async function addAgent({ db, storage, kickMail, actor, input, userId }: 
           officeAddress: input.office_address ?? null,
           officeNo: input.office_no ?? null,
           propriterName: input.propriter_name ?? null,
+          creditLimit: input.credit_limit ?? null,
           imageFileId: image.id,
           logoFileId: logo?.id ?? null,
           source: 'admin',
@@ -286,12 +301,13 @@ export async function updateAgent({
   id,
   input,
   userId,
-}: AgentsContext & { id: number; input: UpdateAgentBody; userId: number }): Promise<Agent> {
+}: AgentsContext & { id: number; input: UpdateAgentBody; userId: number }): Promise<{ agent: Agent; lowCredit: LowCreditNotice | null }> {
   // Hashing is slow and must not run under the row lock: prepared up front when this edit may give a
   // password-less approved agent its e-mail; the locked row below decides whether it is used.
   const before = input.email ? await findLiveAgentWithFiles({ db, id }) : undefined;
   const login = before?.activeStatus === 'approved' && before.passwordHash === null ? await newLoginDetails() : undefined;
   let sent = false;
+  let lowCredit: LowCreditNotice | null = null;
   const agent = await withUniqueEmail(() =>
     db.transaction(async (tx) => {
       const current = await findLiveAgentForUpdate({ db: tx, id });
@@ -323,6 +339,7 @@ export async function updateAgent({
           ...(input.office_address === undefined ? {} : { officeAddress: input.office_address }),
           ...(input.office_no === undefined ? {} : { officeNo: input.office_no }),
           ...(input.propriter_name === undefined ? {} : { propriterName: input.propriter_name }),
+          ...(input.credit_limit === undefined ? {} : { creditLimit: input.credit_limit }),
           ...(image ? { imageFileId: image.id } : {}),
           ...(logo ? { logoFileId: logo.id } : {}),
           ...(sendLogin ? { passwordHash: login.passwordHash, changePassword: true, whatsappPending: true } : {}),
@@ -335,12 +352,17 @@ export async function updateAgent({
         });
         sent = true;
       }
+      // PRODUCT §6: a new limit moves the low-credit line; the row is locked above, as a booking would lock it.
+      if (input.credit_limit !== undefined && input.credit_limit !== current.creditLimit) {
+        lowCredit = await settleCreditLimit({ db: tx, agentUserId: id, limit: input.credit_limit, wasLow: current.creditLow });
+      }
+      // The audit row reads the agent after the change, credit limit and low-credit state included.
       await recordAudit(tx, actor, { kind: 'agent', entity_id: id, action: 'update', before: audited });
       return readAgent({ db: tx, id, publicUrl: storage.publicUrl });
     }),
   );
   if (sent) kickMail();
-  return agent;
+  return { agent, lowCredit };
 }
 
 /**
@@ -429,7 +451,8 @@ export async function getMyProfile({ db, userId, publicUrl }: { db: Database; us
   // The auth hook let the caller in, so the row exists; a delete between the two reads is a 401, as the next request would be.
   if (!row) throw createUnauthenticatedError();
   // Administrators share without markup (decision 026).
-  return { ...toAgent({ row, publicUrl }), share_markup: row.role === 'admin' ? 0 : row.shareMarkup };
+  const [agent] = await toAgents({ db, rows: [row], publicUrl });
+  return { ...agent!, share_markup: row.role === 'admin' ? 0 : row.shareMarkup };
 }
 
 /** 000 §2: administrators edit their own profile; an agent's is changed through the admin (403). */
@@ -470,7 +493,8 @@ export async function updateMyProfile({
       });
       await recordAudit(tx, actor, { kind: 'admin', entity_id: user.id, action: 'update_profile', before });
       const row = await findLiveUserWithFiles({ db: tx, id: user.id });
-      return toAgent({ row: row!, publicUrl: storage.publicUrl });
+      const [agent] = await toAgents({ db: tx, rows: [row!], publicUrl: storage.publicUrl });
+      return agent!;
     }),
   );
 }

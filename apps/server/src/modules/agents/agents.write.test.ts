@@ -69,6 +69,9 @@ describe('POST /api/add-agent', () => {
         active_status: 'approved',
         source: 'admin',
         locked_until: null,
+        credit_limit: null,
+        balance: 0,
+        available_credit: null,
       },
     });
     const data = response.json().data;

@@ -21,6 +21,7 @@ import { getPageRequest } from '../../lib/pagination.js';
 import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { notifySafely, type BookingNotice } from '../notifications/notifier.js';
 import { cancelBooking, confirmBooking, updateBookingPassengers, updateHoldTime } from './booking-lifecycle.usecases.js';
 import {
@@ -106,8 +107,9 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, confirmBookingRoute, async (request) => {
-    await confirmBooking({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
+    const result = await confirmBooking({ db: app.db, adminId: requireUser(request).id, actor: auditActorOf(request), input: request.body });
     await tell(request, { kind: 'confirmed', bookingId: request.body.booking_id });
+    await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     return { message: BOOKING_CONFIRMED_MESSAGE };
   });
 
@@ -118,7 +120,13 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, cancelBookingRoute, async (request) => {
-    await cancelBooking({ db: app.db, user: requireUser(request), actor: auditActorOf(request), bookingId: request.params.id });
+    await cancelBooking({
+      db: app.db,
+      user: requireUser(request),
+      actor: auditActorOf(request),
+      bookingId: request.params.id,
+      cancellationCharge: request.query.cancellation_charge,
+    });
     await tell(request, { kind: 'cancelled', bookingId: request.params.id });
     return { message: TICKET_CANCELLED_MESSAGE };
   });

@@ -1,5 +1,7 @@
 import { isExpiredHold } from './bookings.table.js';
 import {
+  CANCELLATION_CHARGE_CONFIRMED_ONLY_MESSAGE,
+  cancellationChargeMaxMessage,
   CANCEL_AT_PAST_MESSAGE,
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
   PASSENGERS_CHANGED_MESSAGE,
@@ -11,6 +13,7 @@ import { normalisePassportNo } from '@portal/contract/bookings';
 import type { Database } from '../../db/database.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
+import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import { removeStoredFile } from '../files/files.usecases.js';
 import type { NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import {
@@ -72,7 +75,10 @@ const formatRupees = (amount: number): string => `PKR ${amount.toLocaleString('e
  *   a cancelled booking paid beyond its total (an advance kept after cancelling) is re-confirmed with 0;
  * - receive_payment 0..what is still due after the discount (ours: no over-payment on confirmation);
  * - a payment over 0 is a payments row dated today (Asia/Karachi); received_amount is the sum of live payments;
- * - an agent's booking posts `out` at the final total and `in` for the payment to the agent's ledger.
+ * - an agent's booking posts `out` at the final total and `in` for the payment to the agent's ledger;
+ * - PRODUCT §6 "Credit": an agent with a limit needs final total - receive_payment of available credit (its own hold
+ *   left out), 409 otherwise unless `override` = 1, which the booking keeps as credit_override (decision 032);
+ * - a cancellation charge kept when it was cancelled is waived: a `reversal` of the charge, and the charge reads 0.
  */
 export async function confirmBooking({
   db,
@@ -86,12 +92,12 @@ export async function confirmBooking({
   actor: AuditActor;
   input: ConfirmBookingBody;
   now?: Date;
-}): Promise<void> {
+}): Promise<{ creditOverride: boolean; lowCredit: LowCreditNotice | null }> {
   const bookingId = input.booking_id;
   const groupId = await findBookingGroupId({ db, bookingId });
   if (groupId === undefined) throw createBookingNotFoundError();
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const group = await lockGroupRow({ db: tx, groupId });
     const booking = await lockBooking({ db: tx, bookingId });
     if (!group || !booking) throw createBookingNotFoundError();
@@ -129,10 +135,26 @@ export async function confirmBooking({
       });
     }
 
+    const waivedCharge = booking.cancelStatus ? booking.cancellationCharge : 0;
+    const credit =
+      booking.agentUserId === null
+        ? { overridden: false, lowCredit: null }
+        : await takeCredit({
+            db: tx,
+            agentUserId: booking.agentUserId,
+            bookingId,
+            needed: booking.totalAmount - input.discount - input.receive_payment - waivedCharge,
+            override: input.override === true,
+            ownHold: released ? 0 : booking.totalAmount,
+            now,
+          });
+
     let updated = await updateBooking({
       db: tx,
       bookingId,
       values: {
+        ...(credit.overridden ? { creditOverride: true } : {}),
+        cancellationCharge: 0,
         confirmed: true,
         confirmedAt: now,
         confirmedBy: adminId,
@@ -164,6 +186,16 @@ export async function confirmBooking({
           text: `Booking #${bookingId} ${group.pnr}` + (updated.discount > 0 ? `, discount ${formatRupees(updated.discount)}` : ''),
         },
       ];
+      if (waivedCharge > 0) {
+        entries.push({
+          agentUserId: updated.agentUserId,
+          bookingId,
+          type: 'reversal',
+          amount: waivedCharge,
+          entryDate: today,
+          text: `Booking #${bookingId} re-confirmed, cancellation charge ${formatRupees(waivedCharge)} waived`,
+        });
+      }
       if (paymentId !== undefined) {
         entries.push({
           agentUserId: updated.agentUserId,
@@ -177,7 +209,9 @@ export async function confirmBooking({
       }
       await insertLedgerEntries({ db: tx, entries });
     }
-    await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'confirm', before });
+    // An admin's override that let the confirmation pass is its own action in the audit trail (PRODUCT §6).
+    await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: credit.overridden ? 'confirm_override' : 'confirm', before });
+    return { creditOverride: credit.overridden, lowCredit: credit.lowCredit };
   });
 }
 
@@ -213,19 +247,22 @@ export async function updateHoldTime({
 /**
  * cancelbooking/{id} (PRODUCT §4): agents only their own bookings on hold (403 otherwise), admins any booking
  * not already cancelled (409). The seats return by themselves (sold counts bookings not cancelled). Cancelling
- * a confirmed (charged) agent booking posts a `reversal` of its final total.
+ * a confirmed (charged) agent booking posts a `reversal` of its final total less the admin's `cancellationCharge`
+ * (PRODUCT §6: 0 to the final total, confirmed bookings only, 422 otherwise), which the booking keeps.
  */
 export async function cancelBooking({
   db,
   user,
   actor,
   bookingId,
+  cancellationCharge = 0,
   now = new Date(),
 }: {
   db: Database;
   user: AuthUser;
   actor: AuditActor;
   bookingId: number;
+  cancellationCharge?: number;
   now?: Date;
 }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -234,12 +271,18 @@ export async function cancelBooking({
     if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
     if (booking.cancelStatus) throw createBookingAlreadyCancelledError();
     if (user.role !== 'admin' && booking.confirmed) throw createAgentCancelHoldOnlyError();
+    if (cancellationCharge > 0 && !booking.confirmed) {
+      throw createBookingInputError({ cancellation_charge: [CANCELLATION_CHARGE_CONFIRMED_ONLY_MESSAGE] });
+    }
+    if (cancellationCharge > booking.finalTotal) {
+      throw createBookingInputError({ cancellation_charge: [cancellationChargeMaxMessage(booking.finalTotal)] });
+    }
     const before = await readAuditSnapshot(tx, 'booking', bookingId);
 
     const updated = await updateBooking({
       db: tx,
       bookingId,
-      values: { cancelStatus: true, cancelledAt: now, cancelledBy: user.id },
+      values: { cancelStatus: true, cancelledAt: now, cancelledBy: user.id, cancellationCharge },
     });
     if (updated.confirmed && updated.agentUserId !== null) {
       await insertLedgerEntries({
@@ -249,9 +292,9 @@ export async function cancelBooking({
             agentUserId: updated.agentUserId,
             bookingId,
             type: 'reversal',
-            amount: updated.finalTotal,
+            amount: updated.finalTotal - cancellationCharge,
             entryDate: getKarachiDate(now),
-            text: `Booking #${bookingId} cancelled`,
+            text: `Booking #${bookingId} cancelled` + (cancellationCharge > 0 ? `, cancellation charge ${formatRupees(cancellationCharge)}` : ''),
           },
         ],
       });

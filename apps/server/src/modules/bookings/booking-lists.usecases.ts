@@ -326,6 +326,8 @@ export async function getBookingDetail({
       remaining_amount: booking.remainingAmount,
       payment_status: booking.paymentStatus,
       remarks: booking.remarks,
+      cancellation_charge: booking.cancellationCharge,
+      credit_override: flag(booking.creditOverride),
       added_by: person(people?.addedBy),
       edit_by: person(people?.editedBy),
       confirmed_by: person(people?.confirmedBy),

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { notifySafely } from '../notifications/notifier.js';
 import { addBooking, checkAvailability, searchAgents } from './bookings.usecases.js';
 
@@ -51,6 +52,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       await notifySafely(request.log, () =>
         app.notifier.notifyBookingEvent({ actorUserId, notice: { kind: 'booked', bookingId: result.id } }),
       );
+      await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     }
     reply.code(result.replayed ? 200 : 201);
     return { message: BOOKING_ADDED_MESSAGE, data: { id: result.id } };

@@ -71,6 +71,16 @@ export const bookings = pgTable(
       .generatedAlwaysAs(
         sql`(case when "received_amount" >= "total_amount" - "discount" then 2 when "received_amount" > 0 then 1 else 0 end)::smallint`,
       ),
+    /**
+     * What an admin kept when cancelling this confirmed booking (PRODUCT §6, decision 032): its reversal credited
+     * final_total minus this, so the agent still owes it. 0 unless cancelled with a charge; a re-confirmation waives it.
+     */
+    cancellationCharge: integer('cancellation_charge').notNull().default(0),
+    /**
+     * An admin's `override` let this booking's hold or confirmation pass its agent's credit limit (PRODUCT §6,
+     * decision 032). Set when the override was needed, never cleared: the audit trail reads it.
+     */
+    creditOverride: boolean('credit_override').notNull().default(false),
     remarks: text('remarks'),
     /** Idempotency-Key header of add-booking (PRODUCT §4), unique per caller. */
     idempotencyKey: text('idempotency_key'),
@@ -101,6 +111,7 @@ export const bookings = pgTable(
     ),
     check('bookings_discount', sql`${t.discount} between 0 and ${t.totalAmount}`),
     check('bookings_received', sql`${t.receivedAmount} >= 0`),
+    check('bookings_cancellation_charge', sql`${t.cancellationCharge} between 0 and ${t.totalAmount} - ${t.discount}`),
     check('bookings_confirmed_at', sql`not ${t.confirmed} or ${t.confirmedAt} is not null`),
     check('bookings_cancelled_at', sql`not ${t.cancelStatus} or ${t.cancelledAt} is not null`),
     index('bookings_group_idx').on(t.groupId),

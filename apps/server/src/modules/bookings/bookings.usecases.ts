@@ -12,6 +12,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
+import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import { countSoldSeats, lockGroup } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import type { NewBookingPassengerRow } from './bookings.table.js';
@@ -117,6 +118,10 @@ export interface AddBookingResult {
   id: number;
   /** true: the Idempotency-Key was used before by this caller; `id` is that first booking and nothing was written. */
   replayed: boolean;
+  /** true: an admin's override booked past the agent's credit limit (stored as the booking's credit_override; decision 032). */
+  creditOverride: boolean;
+  /** The agent fell under its low-credit line with this booking: the route tells it after the commit. */
+  lowCredit: LowCreditNotice | null;
 }
 
 /**
@@ -155,7 +160,7 @@ export async function addBooking({
     key === undefined ? undefined : findBookingIdByIdempotencyKey({ db: executor, addedBy: caller.id, idempotencyKey: key });
 
   const earlier = await findReplay(db);
-  if (earlier !== undefined) return { id: earlier, replayed: true };
+  if (earlier !== undefined) return { id: earlier, replayed: true, creditOverride: false, lowCredit: null };
 
   await checkPassengerFiles(listPassengerFiles(body.passengers));
   const found = await findLiveGroupByPnr({ db, pnr: body.pnr });
@@ -169,7 +174,7 @@ export async function addBooking({
       if (!group) throw createGroupNotBookableError();
       // A twin request with the same key that held the lock first has committed by now.
       const twin = await findReplay(tx);
-      if (twin !== undefined) return { id: twin, replayed: true };
+      if (twin !== undefined) return { id: twin, replayed: true, creditOverride: false, lowCredit: null };
 
       const today = getKarachiToday(now);
       if (!isBookable(group, today)) throw createGroupNotBookableError();
@@ -189,6 +194,19 @@ export async function addBooking({
       const { adults, children, infants } = countPassengers(body.passengers);
       const sold = await countSoldSeats({ db: tx, groupId: group.id });
       if (adults + children > group.totalTicket - sold) throw createSeatsUnavailableError();
+      const totalAmount = computeTotal({ seats: adults + children, infants, group });
+      // PRODUCT §6 "Credit": a hold or a charged booking takes its total from the agent's credit, under the agent's row lock.
+      const credit =
+        party.agentUserId === null
+          ? { overridden: false, lowCredit: null }
+          : await takeCredit({
+              db: tx,
+              agentUserId: party.agentUserId,
+              bookingId: null,
+              needed: totalAmount,
+              override: caller.role === 'admin' && body.override === true,
+              now,
+            });
 
       const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = [];
       for (const [position, passenger] of body.passengers.entries()) {
@@ -226,7 +244,6 @@ export async function addBooking({
         });
       }
 
-      const totalAmount = computeTotal({ seats: adults + children, infants, group });
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
       const holdMinutes = party.confirmed ? 0 : await readHoldWindowMinutes({ db: tx });
       const id = await insertBooking({
@@ -246,6 +263,7 @@ export async function addBooking({
           infantPrice: group.infantPrice,
           totalAmount,
           remarks: body.remarks,
+          creditOverride: credit.overridden,
           idempotencyKey: key ?? null,
           addedBy: caller.id,
           createdAt: now,
@@ -268,14 +286,14 @@ export async function addBooking({
           },
         });
       }
-      await recordAudit(tx, actor, { kind: 'booking', entity_id: id, action: 'add' });
-      return { id, replayed: false };
+      await recordAudit(tx, actor, { kind: 'booking', entity_id: id, action: credit.overridden ? 'add_override' : 'add' });
+      return { id, replayed: false, creditOverride: credit.overridden, lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id } };
     });
   } catch (error) {
     await removeOrphanFiles({ db, uploadsDir, saved });
     if (isUniqueViolation(error)) {
       const first = await findReplay(db);
-      if (first !== undefined) return { id: first, replayed: true };
+      if (first !== undefined) return { id: first, replayed: true, creditOverride: false, lowCredit: null };
     }
     throw error;
   }

@@ -35,7 +35,15 @@ export interface BookingPdfData {
   meal: boolean;
   legs: DocumentLeg[];
   passengers: DocumentPassenger[];
-  totals: { totalAmount: number; discount: number; finalTotal: number; receivedAmount: number; remainingAmount: number };
+  totals: {
+    totalAmount: number;
+    discount: number;
+    finalTotal: number;
+    receivedAmount: number;
+    remainingAmount: number;
+    /** Kept by the admin when the confirmed booking was cancelled (PRODUCT §6); 0 otherwise. */
+    cancellationCharge?: number;
+  };
   status: BookingStatus;
   bookingDate: Date;
   remarks: string | null;
@@ -129,6 +137,13 @@ export async function renderBookingPdf(data: BookingPdfData, options: { compress
     ],
     empty: '',
   });
+  const charge = data.totals.cancellationCharge ?? 0;
+  if (charge > 0) {
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .text(`Cancellation charge: ${formatMoney(charge)} (kept on cancelling; the agent owes it).`, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  }
 
   if (data.remarks) {
     drawSectionTitle(doc, 'Remarks');

@@ -130,6 +130,7 @@ export async function getBookingPdf({
       finalTotal: booking.finalTotal,
       receivedAmount: booking.receivedAmount,
       remainingAmount: booking.remainingAmount,
+      cancellationCharge: booking.cancellationCharge,
     },
     status: toBookingStatus(booking, passengers),
     bookingDate: booking.createdAt,

@@ -1,3 +1,4 @@
+import { creditLimitExceededMessage } from '@portal/contract/credit';
 import type { AccountReportResponse, AgentsBalanceResponse, LedgerRow } from '@portal/contract/ledger';
 import type { AllPendingPaymentsResponse } from '@portal/contract/payments';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -6,12 +7,15 @@ import { bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { bookings, type BookingRow } from '../bookings/bookings.table.js';
 import { daysFromToday, insertTestBooking, insertTestGroup, insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
 import { payments, type PaymentRow } from '../payments/payments.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../users/users.table.js';
 
 /**
  * Property-style test of PRODUCT §4 "Payments and ledger" (issue 5): random sequences of bookings, confirmations
  * with discounts and payments, payments added, edited and deleted, cancellations and re-confirmations, for several
- * agents and walk-in sales; afterwards every invariant holds. Each sequence comes from a fixed seed, so a failure
+ * agents and walk-in sales; afterwards every invariant holds. PRODUCT §6 (decision 032): cancellations carry random
+ * cancellation charges, two agents have credit limits, and confirmations sometimes send `override`: each confirmation
+ * of a limited agent is predicted from the model (409 with the quoted message, or 200) and the agent rows' available
+ * credit must equal limit - balance - live holds. Each sequence comes from a fixed seed, so a failure
  * names the seed that reproduces it.
  */
 
@@ -72,10 +76,37 @@ async function accountReport(agent: Agent, range?: { from: string; to: string })
   return (response.json() as AccountReportResponse).data;
 }
 
+/** What an agent owes by the model: charged bookings at their final total, cancelled ones their charge, less live payments. */
+async function owedBy(agentUserId: number, rows: BookingRow[]): Promise<number> {
+  let owed = 0;
+  for (const row of rows.filter((item) => item.agentUserId === agentUserId)) {
+    if (row.confirmed && !row.cancelStatus) owed += row.finalTotal;
+    if (row.cancelStatus) owed += row.cancellationCharge;
+    for (const payment of await livePayments(row.id)) owed -= payment.receiveAmount;
+  }
+  return owed;
+}
+
+/** The value of the agent's live holds, leaving one booking out. */
+function holdsOf(agentUserId: number, rows: BookingRow[], exceptId?: number): number {
+  const now = Date.now();
+  return rows
+    .filter((row) => row.agentUserId === agentUserId && row.id !== exceptId && !row.confirmed && !row.cancelStatus)
+    .filter((row) => row.cancelAt === null || row.cancelAt.getTime() > now)
+    .reduce((sum, row) => sum + row.totalAmount, 0);
+}
+
+/** Credit limits of the three agents: two limited, one unlimited (null). */
+const CREDIT_LIMITS = [400_000, 900_000, null] as const;
+
 async function runSequence(seed: number) {
   const random = prng(seed);
   const agents: Agent[] = [];
-  for (let index = 0; index < 3; index += 1) agents.push(await insertUserWithToken(t.db, { agencyName: `Seed ${seed} Travels ${index}` }));
+  for (let index = 0; index < 3; index += 1) {
+    const agent = await insertUserWithToken(t.db, { agencyName: `Seed ${seed} Travels ${index}` });
+    await t.db.update(users).set({ creditLimit: CREDIT_LIMITS[index] ?? null }).where(eq(users.id, agent.user.id));
+    agents.push({ ...agent, user: { ...agent.user, creditLimit: CREDIT_LIMITS[index] ?? null } });
+  }
   const groupRows = [
     (await insertTestGroup(t.db, { totalTicket: 40, price: 120_000, infantPrice: 25_000 })).group,
     (await insertTestGroup(t.db, { totalTicket: 40, price: 95_000, infantPrice: 20_000, returnDay: 45 })).group,
@@ -102,11 +133,31 @@ async function runSequence(seed: number) {
     const discount = random.int(0, Math.min(Math.floor(booking.totalAmount / 10), Math.max(0, booking.totalAmount - received)));
     const due = Math.max(0, booking.totalAmount - discount - received);
     const receivePayment = random.next() < 0.4 ? 0 : random.int(0, Math.max(0, due));
-    log.push(`confirm #${booking.id} discount ${discount} pay ${receivePayment}${booking.cancelStatus ? ' (was cancelled)' : ''}`);
-    await expectOk(
-      await post('/confirmbooking', { booking_id: booking.id, discount, receive_payment: receivePayment, sure: booking.cancelStatus ? 1 : 0 }),
-      `confirm #${booking.id}`,
-    );
+    const override = random.next() < 0.3;
+    log.push(`confirm #${booking.id} discount ${discount} pay ${receivePayment}${booking.cancelStatus ? ' (was cancelled)' : ''}${override ? ' override' : ''}`);
+    const limit = agents.find((agent) => agent.user.id === booking.agentUserId)?.user.creditLimit ?? null;
+    let refusal: string | undefined;
+    if (limit !== null && booking.agentUserId !== null) {
+      const rows = await bookingsOf(groupIds);
+      const available = limit - (await owedBy(booking.agentUserId, rows)) - holdsOf(booking.agentUserId, rows, booking.id);
+      const needed = booking.totalAmount - discount - receivePayment - (booking.cancelStatus ? booking.cancellationCharge : 0);
+      if (needed > available && !override) refusal = creditLimitExceededMessage({ available, needed });
+      else if (needed > available) log.push('  (override needed)');
+    }
+    const response = await post('/confirmbooking', {
+      booking_id: booking.id,
+      discount,
+      receive_payment: receivePayment,
+      sure: booking.cancelStatus ? 1 : 0,
+      override: override ? 1 : 0,
+    });
+    if (refusal === undefined) {
+      await expectOk(response, `confirm #${booking.id}`);
+    } else {
+      log.push('  refused (credit limit)');
+      expect(response.statusCode, `${log.join('\n')}\n${response.body}`).toBe(409);
+      expect(response.json()).toEqual({ message: refusal });
+    }
   };
 
   const pay = async (booking: BookingRow) => {
@@ -133,8 +184,12 @@ async function runSequence(seed: number) {
   };
 
   const cancel = async (booking: BookingRow) => {
-    log.push(`cancel #${booking.id}`);
-    await expectOk(await t.app.inject({ method: 'GET', url: `/api/cancelbooking/${booking.id}`, headers: bearer(admin.token) }), 'cancel');
+    const charge = random.next() < 0.5 ? 0 : random.int(0, booking.finalTotal);
+    log.push(`cancel #${booking.id} charge ${charge}`);
+    await expectOk(
+      await t.app.inject({ method: 'GET', url: `/api/cancelbooking/${booking.id}?cancellation_charge=${charge}`, headers: bearer(admin.token) }),
+      'cancel',
+    );
   };
 
   for (let step = 0; step < STEPS; step += 1) {
@@ -196,17 +251,25 @@ describe('ledger invariants after random sequences (PRODUCT §4 Payments and led
         }
         expect(report.closing_balance, context).toBe(balance);
 
-        // What the agent owes: charged (confirmed, live) bookings less every live payment it made.
-        let owed = 0;
+        // What the agent owes: charged (confirmed, live) bookings and the charges kept on cancelled ones, less every
+        // live payment it made.
+        const owed = await owedBy(agent.user.id, rows);
         let lastPaid: string | null = null;
         for (const row of mine) {
-          if (row.confirmed && !row.cancelStatus) owed += row.finalTotal;
           for (const payment of await livePayments(row.id)) {
-            owed -= payment.receiveAmount;
             if (lastPaid === null || payment.receiveDate > lastPaid) lastPaid = payment.receiveDate;
           }
         }
         expect(report.closing_balance, `${context}\nclosing balance of agent ${agent.user.id}`).toBe(owed);
+
+        // The agent row's credit: limit - balance - live holds (PRODUCT §6).
+        const agentRow = await t.app.inject({ method: 'GET', url: `/api/editagent/${agent.user.id}`, headers: bearer(admin.token) });
+        const limit = agent.user.creditLimit;
+        expect(agentRow.json().data, context).toMatchObject({
+          credit_limit: limit,
+          balance: owed,
+          available_credit: limit === null ? null : limit - owed - holdsOf(agent.user.id, rows),
+        });
 
         // The balance report equals the ledger's closing balance.
         const reportRow = balanceRows.find((row) => row.agent_id === agent.user.agentId);
@@ -237,6 +300,8 @@ describe('ledger invariants after random sequences (PRODUCT §4 Payments and led
       expect(general.report.pending_payment, context).toBe(every.reduce((sum, row) => sum + Math.max(0, row.remainingAmount), 0));
       expect(general.pending.map((row) => row.id).sort(), context).toEqual(every.filter((row) => row.paymentStatus === 0).map((row) => row.id).sort());
       expect(general.partial.map((row) => row.id).sort(), context).toEqual(every.filter((row) => row.paymentStatus === 1).map((row) => row.id).sort());
+      const charges = (await t.db.select().from(bookings)).filter((row) => row.cancelStatus).reduce((sum, row) => sum + row.cancellationCharge, 0);
+      expect(general.report.cancellation_charges, context).toBe(charges);
     }, 240_000);
   }
 });

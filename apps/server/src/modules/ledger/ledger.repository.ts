@@ -15,7 +15,7 @@ import { ledgerEntries } from './ledger.table.js';
 const signedAmount = sql`(case when ${ledgerEntries.type} = 'out' then ${ledgerEntries.amount} else -${ledgerEntries.amount} end)`;
 
 /** bigint sums arrive as strings from node-postgres; balances fit a JS number. */
-const sumOfSigned = sql<number>`coalesce(sum(${signedAmount}), 0)::bigint`.mapWith(Number);
+export const sumOfSigned = sql<number>`coalesce(sum(${signedAmount}), 0)::bigint`.mapWith(Number);
 
 /** An agent (role user) by its number, deleted or not: a deleted agent's ledger stays readable (PRODUCT §4). */
 export async function findAgentByNumber({ db, agentNumber }: { db: Executor; agentNumber: number }) {

@@ -71,7 +71,7 @@ async function reportOf(query: string) {
 describe('GET /api/listofallpendingpayments?from=&to=', () => {
   it('when no range is sent, then every confirmed live booking counts and each listed row carries its amount due', async () => {
     expect(await reportOf('')).toEqual({
-      report: { total_sale: 490_000, received_payment: 150_000, pending_payment: 340_000 },
+      report: { total_sale: 490_000, received_payment: 150_000, pending_payment: 340_000, cancellation_charges: 0 },
       pending: [[ids.walkIn, 100_000], [ids.lateNight, 100_000]],
       partial: [[ids.partly, 140_000]],
     });
@@ -79,12 +79,12 @@ describe('GET /api/listofallpendingpayments?from=&to=', () => {
 
   it('when a from..to range is sent, then totals and lists hold only bookings made on those Karachi days', async () => {
     expect(await reportOf('?from=2026-03-01&to=2026-03-05')).toEqual({
-      report: { total_sale: 290_000, received_payment: 150_000, pending_payment: 140_000 },
+      report: { total_sale: 290_000, received_payment: 150_000, pending_payment: 140_000, cancellation_charges: 0 },
       pending: [],
       partial: [[ids.partly, 140_000]],
     });
     expect(await reportOf('?from=2026-03-06&to=2026-03-06')).toEqual({
-      report: { total_sale: 100_000, received_payment: 0, pending_payment: 100_000 },
+      report: { total_sale: 100_000, received_payment: 0, pending_payment: 100_000, cancellation_charges: 0 },
       pending: [[ids.lateNight, 100_000]],
       partial: [],
     });
@@ -92,7 +92,7 @@ describe('GET /api/listofallpendingpayments?from=&to=', () => {
 
   it('when only one end is sent, then the range is open on the other side', async () => {
     expect((await reportOf('?from=2026-03-06')).pending).toEqual([[ids.walkIn, 100_000], [ids.lateNight, 100_000]]);
-    expect((await reportOf('?to=2026-03-05&from=')).report).toEqual({ total_sale: 290_000, received_payment: 150_000, pending_payment: 140_000 });
+    expect((await reportOf('?to=2026-03-05&from=')).report).toEqual({ total_sale: 290_000, received_payment: 150_000, pending_payment: 140_000, cancellation_charges: 0 });
   });
 
   it('when the range is reversed or not a date, then 422 names the field', async () => {

@@ -88,6 +88,7 @@ export async function renderGeneralReportXlsx({
         [PAYMENT_REPORT_CARDS.total_sale, report.report.total_sale],
         [PAYMENT_REPORT_CARDS.received_payment, report.report.received_payment],
         [PAYMENT_REPORT_CARDS.pending_payment, report.report.pending_payment],
+        [PAYMENT_REPORT_CARDS.cancellation_charges, report.report.cancellation_charges],
       ],
     },
     listTable(FULLY_PENDING_PAYMENTS_TITLE, report.pending, period),

@@ -62,7 +62,7 @@ describe('GET /api/listofallpendingpayments', () => {
   it('when there are no bookings, then every total is 0 and both lists are empty', async () => {
     const response = await report();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { report: { total_sale: 0, received_payment: 0, pending_payment: 0 }, pending: [], partial: [] } });
+    expect(response.json()).toEqual({ data: { report: { total_sale: 0, received_payment: 0, pending_payment: 0, cancellation_charges: 0 }, pending: [], partial: [] } });
   });
 
   it('when bookings are in every state, then the totals count confirmed live ones (walk-ins too) and the lists split unpaid from partly paid', async () => {
@@ -85,6 +85,7 @@ describe('GET /api/listofallpendingpayments', () => {
       total_sale: 190_000 + 100_000 + 100_000 + 100_000 + 100_000 + 100_000,
       received_payment: 50_000 + 100_000 + 120_000 + 1_000,
       pending_payment: 140_000 + 100_000 + 100_000 + 99_000,
+      cancellation_charges: 0,
     });
     // Newest first.
     expect(body.data.pending.map((row) => row.id)).toEqual([walkInUnpaid, unpaid]);
@@ -117,6 +118,7 @@ describe('GET /api/listofallpendingpayments', () => {
       total_sale: before.total_sale + 100_000,
       received_payment: before.received_payment,
       pending_payment: before.pending_payment + 100_000,
+      cancellation_charges: before.cancellation_charges,
     });
     expect((await post('update-booking-payment', { booking_id: id, receive_date: daysFromToday(0), receive_amount: 25_000, text: 'Cash' })).statusCode).toBe(200);
     let data = (await report()).json().data;

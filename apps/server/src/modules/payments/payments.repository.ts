@@ -77,3 +77,12 @@ export async function sumConfirmedBookings({ db, range = {} }: { db: Executor; r
     .where(and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false), ...bookedWithin(range)));
   return { totalSale: row?.totalSale ?? 0, receivedPayment: row?.receivedPayment ?? 0, pendingPayment: row?.pendingPayment ?? 0 };
 }
+
+/** PRODUCT §6: the cancellation charges kept on cancelled bookings made in the range (decision 032). */
+export async function sumCancellationCharges({ db, range = {} }: { db: Executor; range?: BookingDateRange }): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${bookings.cancellationCharge}), 0)`.mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.cancelStatus, true), ...bookedWithin(range)));
+  return row?.total ?? 0;
+}

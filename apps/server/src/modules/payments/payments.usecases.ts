@@ -21,6 +21,7 @@ import {
   deletePaymentLedgerEntry,
   findLivePayment,
   findPaymentBookingId,
+  sumCancellationCharges,
   sumConfirmedBookings,
   updatePayment,
   updatePaymentLedgerEntry,
@@ -207,7 +208,12 @@ export async function getGeneralReport({
   const rows = await getAllBookingListRows({ db, publicUrl, filter: { state: 'unpaid', bookedFrom: range.from, bookedTo: range.to } });
   return {
     data: {
-      report: { total_sale: totals.totalSale, received_payment: totals.receivedPayment, pending_payment: totals.pendingPayment },
+      report: {
+        total_sale: totals.totalSale,
+        received_payment: totals.receivedPayment,
+        pending_payment: totals.pendingPayment,
+        cancellation_charges: await sumCancellationCharges({ db, range }),
+      },
       pending: rows.filter((row) => row.payment_status === 0),
       partial: rows.filter((row) => row.payment_status === 1),
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -71,6 +72,16 @@ export const users = pgTable(
     logoFileId: integer('logo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     /** Whole PKR an agent adds to each fare it shares (PRODUCT §6 "Sharing fares", decision 026). */
     shareMarkup: integer('share_markup').notNull().default(0),
+    /**
+     * Whole PKR the agent may owe plus hold (PRODUCT §6 "Credit", decision 032): available credit = limit - ledger
+     * balance - the value of its live holds. null: unlimited (the behaviour before credit limits).
+     */
+    creditLimit: integer('credit_limit'),
+    /**
+     * true once available credit has fallen under 10 % of the limit and the agent was told; false again once it is
+     * seen at or above that line, so the next crossing tells it again (decision 032).
+     */
+    creditLow: boolean('credit_low').notNull().default(false),
     /** register (self sign-up), admin (added by an admin), seed (start-up). */
     source: text('source').notNull().default('register'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +93,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_agent_id_unique').on(t.agentId),
     index('users_role_status_idx').on(t.role, t.activeStatus),
+    check('users_credit_limit', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
   ],
 );
 

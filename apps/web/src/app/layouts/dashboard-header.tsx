@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { AgentCreditSummary } from '@/features/agents/components/agent-credit';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RealtimeNotifications } from '@/features/notifications/components/realtime-notifications';
 import { ProfileAvatar } from './profile-avatar';
@@ -22,7 +23,7 @@ type DashboardHeaderProps = {
 
 /**
  * Dashboard header (000 §2): sidebar toggle, search box (agents, PNRs and bookings: decision 023), notifications badge (the real unread count), visit-website
- * link, profile menu. It also holds the realtime subscription (000 §7), which lives exactly as long as the session.
+ * link, profile menu; an agent's balance and available credit (PRODUCT §6). It also holds the realtime subscription (000 §7), which lives exactly as long as the session.
  */
 export function DashboardHeader({
   session,
@@ -82,6 +83,8 @@ export function DashboardHeader({
         <ActionIcon component={Link} to={paths.home.getHref()} variant="subtle" size="lg" aria-label="Visit website" title="Visit website" visibleFrom="sm">
           <IconWorld size={20} />
         </ActionIcon>
+        {/* PRODUCT §6: an agent sees its balance and, with a limit, its available credit. */}
+        {!session.change_password && session.role === 'user' && <AgentCreditSummary />}
         {!session.change_password && <NotificationBell />}
         {/* Until the menu's code arrives (right after the shell), the same picture shows, not yet a button. */}
         <Suspense fallback={<ProfileAvatar session={session} />}>

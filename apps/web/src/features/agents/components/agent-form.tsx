@@ -29,13 +29,15 @@ export type AgentFormValues = {
   office_address: string;
   city: string;
   country: string;
+  /** PRODUCT §6: whole PKR; empty = unlimited. */
+  credit_limit: string;
   image: File | null;
 };
 
 type AgentBody = AddAgentBody | UpdateAgentBody;
 
 const FIELDS = [
-  'name', 'email', 'phone', 'agency_name', 'propriter_name', 'office_no', 'office_address', 'city', 'country', 'image',
+  'name', 'email', 'phone', 'agency_name', 'propriter_name', 'office_no', 'office_address', 'city', 'country', 'credit_limit', 'image',
 ] as const;
 const toField = fieldsOf<AgentFormValues>(FIELDS);
 
@@ -53,6 +55,7 @@ function valuesOf(agent: Agent | undefined): AgentFormValues {
     office_address: agent?.office_address ?? '',
     city: agent?.city ?? '',
     country: agent?.country || DEFAULT_COUNTRY,
+    credit_limit: agent?.credit_limit === null || agent?.credit_limit === undefined ? '' : String(agent.credit_limit),
     image: null,
   };
 }
@@ -141,6 +144,16 @@ export function AgentForm({ agent, onDone, onCancel = onDone, onDirtyChange }: A
                 comboboxProps={{ withinPortal: true }}
               />
             )}
+          />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <TextInput
+            label="Credit Limit (PKR)"
+            inputMode="numeric"
+            placeholder="Unlimited"
+            description="Empty: unlimited"
+            error={errors.credit_limit?.message}
+            {...form.register('credit_limit')}
           />
         </Grid.Col>
         <Grid.Col span={12}>

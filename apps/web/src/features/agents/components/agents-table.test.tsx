@@ -62,10 +62,10 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Agents' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Agent' })).toBeEnabled();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Agency', 'Email', 'Number', 'Status', 'Action']);
-    expect(cellsOf('Bilal Ahmed')).toEqual(['Bilal AhmedAgent-1042', 'Bilal Travels', 'bilal@example.com', '+923001112233', 'Active', '']);
-    expect(cellsOf('Crescent Travel')[4]).toBe('pending');
-    expect(cellsOf('Zam Zam Tours')[4]).toBe('rejected');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Agency', 'Email', 'Number', 'Credit', 'Status', 'Action']);
+    expect(cellsOf('Bilal Ahmed')).toEqual(['Bilal AhmedAgent-1042', 'Bilal Travels', 'bilal@example.com', '+923001112233', 'Unlimited', 'Active', '']);
+    expect(cellsOf('Crescent Travel')[5]).toBe('pending');
+    expect(cellsOf('Zam Zam Tours')[5]).toBe('rejected');
 
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
     expect(await menuItemsOf(user, 'Crescent Travel')).toEqual(['View Profile', 'Edit', 'Accept', 'Reject', 'Delete']);
@@ -98,7 +98,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText(AGENT_APPROVED_MESSAGE)).toBeInTheDocument();
     expect(calls(fetchMock, 'approve-user')).toHaveLength(1);
     // The list shows the new status with the toast (refetched before it, decision 021).
-    await waitFor(() => expect(cellsOf('Crescent Travel')[4]).toBe('Active'));
+    await waitFor(() => expect(cellsOf('Crescent Travel')[5]).toBe('Active'));
   });
 
   it("when Reject and Delete are confirmed, then the server's messages toast; a refusal toasts the server's message", async () => {
@@ -164,8 +164,8 @@ describe('Agents table (001 §2, §4, §8)', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
-    expect(cellsOf('Bilal Ahmed')[4]).toBe('ActiveLocked');
-    expect(cellsOf('Crescent Travel')[4]).toBe('pending');
+    expect(cellsOf('Bilal Ahmed')[5]).toBe('ActiveLocked');
+    expect(cellsOf('Crescent Travel')[5]).toBe('pending');
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Unlock', 'Reject', 'Delete']);
     expect(await menuItemsOf(user, 'Crescent Travel')).toEqual(['View Profile', 'Edit', 'Accept', 'Reject', 'Delete']);
 
@@ -177,7 +177,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     expect(await screen.findByText(USER_UNLOCKED_MESSAGE)).toBeInTheDocument();
     const [, init] = calls(fetchMock, 'unlock-user')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ id: 12 });
-    await waitFor(() => expect(cellsOf('Bilal Ahmed')[4]).toBe('Active'));
+    await waitFor(() => expect(cellsOf('Bilal Ahmed')[5]).toBe('Active'));
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
   });
 
@@ -189,7 +189,7 @@ describe('Agents table (001 §2, §4, §8)', () => {
     renderApp('/dashboard/agents');
     const user = userEvent.setup();
     expect(await screen.findByText('Bilal Ahmed')).toBeInTheDocument();
-    expect(cellsOf('Bilal Ahmed')[4]).toBe('Active');
+    expect(cellsOf('Bilal Ahmed')[5]).toBe('Active');
     expect(await menuItemsOf(user, 'Bilal Ahmed')).toEqual(['View Profile', 'Edit', 'Reject', 'Delete']);
   });
 

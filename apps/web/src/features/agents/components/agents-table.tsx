@@ -4,15 +4,16 @@ import { useListParams } from '@/lib/list-params';
 import { AGENT_LIST_PARAMS, useAgents } from '../api/get-agents';
 import { AgentFiltersBar } from './agent-filters';
 import { AgentActionsMenu } from './agent-actions-menu';
+import { AgentCreditCell } from './agent-credit';
 import { AgentNameCell } from './agent-name-cell';
 import { AgentStatusBadge } from './agent-status-badge';
 import { LockedBadge } from '@/components/locked-badge';
 
-export const AGENT_COLUMNS = ['Name', 'Agency', 'Email', 'Number', 'Status', 'Action'];
+export const AGENT_COLUMNS = ['Name', 'Agency', 'Email', 'Number', 'Credit', 'Status', 'Action'];
 export const NO_AGENT_TEXT = 'No Agent Found';
 
 /**
- * Agents table (001 §2): Name, the agency (issue 21 §7), Email, Number, Status, row menu; searched and filtered by
+ * Agents table (001 §2): Name, the agency (issue 21 §7), Email, Number, Credit (PRODUCT §6), Status, row menu; searched and filtered by
  * status, both kept in the address with the page (decision 022); 'No Agent Found' when empty.
  */
 export function AgentsTable() {
@@ -21,7 +22,7 @@ export function AgentsTable() {
   return (
     <>
       <AgentFiltersBar value={filters} onChange={setFilters} />
-      <ListTable columns={AGENT_COLUMNS} emptyText={NO_AGENT_TEXT} list={list} minWidth={820} label="Agents">
+      <ListTable columns={AGENT_COLUMNS} emptyText={NO_AGENT_TEXT} list={list} minWidth={940} label="Agents">
         {list.rows.map((agent) => (
           <Table.Tr key={agent.id}>
             <Table.Td>
@@ -32,6 +33,9 @@ export function AgentsTable() {
             </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{agent.email ?? 'N/A'}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{agent.phone ?? 'N/A'}</Table.Td>
+            <Table.Td>
+              <AgentCreditCell agent={agent} />
+            </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
                 <AgentStatusBadge status={agent.active_status} />

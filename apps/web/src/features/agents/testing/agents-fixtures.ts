@@ -24,6 +24,9 @@ export function buildAgent(overrides: Partial<Agent> = {}): Agent {
     active_status: 'approved',
     source: 'register',
     locked_until: null,
+    credit_limit: null,
+    balance: 0,
+    available_credit: null,
     ...overrides,
   });
 }

@@ -17,7 +17,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useConfirmBooking } from '../api/confirm-booking';
 import type { BookingRow } from './booking-row';
 
-type ConfirmFormValues = { discount: number | string; receive_payment: number | string; sure: boolean };
+type ConfirmFormValues = { discount: number | string; receive_payment: number | string; sure: boolean; override: boolean };
 
 type Totals = Pick<BookingRow, 'total_amount' | 'received_amount' | 'cancel_status'>;
 
@@ -33,6 +33,7 @@ export function buildConfirmSchema({ total_amount, received_amount, cancel_statu
       discount: confirmBookingBodySchema.shape.discount,
       receive_payment: confirmBookingBodySchema.shape.receive_payment,
       sure: z.boolean(),
+      override: z.boolean(),
     })
     .superRefine((values, ctx) => {
       const due = Math.max(0, total_amount - values.discount - received_amount);
@@ -63,7 +64,7 @@ function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: Confir
   const cancelled = getBookingState(booking) === 'cancelled';
   const form = useForm<ConfirmFormValues, unknown, ConfirmOutput>({
     resolver: zodResolver(buildConfirmSchema(booking)),
-    defaultValues: { discount: 0, receive_payment: 0, sure: false },
+    defaultValues: { discount: 0, receive_payment: 0, sure: false, override: false },
   });
   const { errors } = form.formState;
   useReportDirty(form.formState.isDirty, onDirtyChange);
@@ -80,6 +81,7 @@ function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: Confir
         discount: values.discount,
         receive_payment: values.receive_payment,
         sure: values.sure ? 1 : 0,
+        override: values.override || undefined,
       });
       notifySuccess(answer.message);
       onDone();
@@ -138,6 +140,9 @@ function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: Confir
             </Stack>
           </Alert>
         ) : null}
+        {/* PRODUCT §6: past the agent's credit limit the server answers 409 with what is available and needed; the
+            admin may confirm anyway, and the booking keeps the override (decision 032). */}
+        {booking.agent_id !== null ? <Checkbox label="Override the agent's credit limit" {...form.register('override')} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Close

@@ -42,7 +42,7 @@ export function buildReportRow(overrides: Partial<BookingListRow> = {}): Booking
 export function buildGeneralReport(): AllPendingPaymentsResponse {
   return allPendingPaymentsResponseSchema.parse({
     data: {
-      report: { total_sale: 1250000, received_payment: 420000, pending_payment: 830000 },
+      report: { total_sale: 1250000, received_payment: 420000, pending_payment: 830000, cancellation_charges: 15000 },
       pending: [buildReportRow()],
       partial: [
         buildReportRow({
