@@ -180,10 +180,14 @@ export type BookingPassengerRow = typeof bookingPassengers.$inferSelect;
 export type NewBookingPassengerRow = typeof bookingPassengers.$inferInsert;
 export type PassengerType = (typeof passengerTypeEnum.enumValues)[number];
 
-/** PRODUCT §6: passengers of a booking still without a name (a select column over `bookings`, decision 030). */
+/**
+ * PRODUCT §6: passengers of a booking still without a name (a select column over `bookings`, decision 030). The
+ * columns are written qualified: in a select from `bookings` alone drizzle leaves table names out, and an unqualified
+ * "id" inside the subquery would be the passenger's.
+ */
 export const missingNamesCount = sql<number>`(
-  select count(*)::int from ${bookingPassengers}
-  where ${bookingPassengers.bookingId} = ${bookings.id} and ${bookingPassengers.firstname} is null
+  select count(*)::int from "booking_passengers" p
+  where p."booking_id" = "bookings"."id" and p."firstname" is null
 )`.mapWith(Number);
 
 /**
