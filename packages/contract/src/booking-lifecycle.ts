@@ -77,8 +77,6 @@ export const AGENT_EDIT_HOLD_ONLY_MESSAGE = 'You can edit only bookings on hold.
 export const PASSENGERS_CHANGED_MESSAGE = 'The passengers of a booking cannot be added, removed or change type.';
 /** PRODUCT §6 names later: 422 on `firstname.N` when a passenger who has a name is sent with its type alone. */
 export const PASSENGER_NAME_REQUIRED_MESSAGE = 'The first name field is required.';
-/** PRODUCT §6 names later: 422 on `passport_img.N` when a 'TBA' passenger gets its details without a passport scan. */
-export const PASSENGER_SCAN_REQUIRED_MESSAGE = 'The passport image field is required.';
 
 // ---- Shared answer parts ------------------------------------------------------------------------------------
 

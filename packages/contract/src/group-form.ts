@@ -165,7 +165,7 @@ function deadlineField(field: GroupDeadlineField) {
   return z
     .union([z.string(), z.null()], { error: deadlineInvalidMessage(field) })
     .optional()
-    .transform((value, ctx): Date | null => {
+    .transform((value, ctx): string | null => {
       const text = value?.trim() ?? '';
       if (text === '') return null;
       const date = parseKarachiDateTime(text);
@@ -173,7 +173,8 @@ function deadlineField(field: GroupDeadlineField) {
         ctx.addIssue({ code: 'custom', message: deadlineInvalidMessage(field) });
         return z.NEVER;
       }
-      return date;
+      // The instant in ISO 8601 (UTC), so the parsed body can be sent again as it is (the web form sends it).
+      return date.toISOString();
     });
 }
 
@@ -203,6 +204,10 @@ export function findDeadlineIssues({
     issues.push({ path: ['name_deadline'], message: NAME_AFTER_TICKETING_MESSAGE });
   }
   return issues;
+}
+
+function toInstant(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
 }
 
 /** The first departure as an instant: the first leg's local date and time, read in Asia/Karachi (decision 030). */
@@ -361,7 +366,11 @@ export function findLegOrderIssues(legs: LegSchedule, labels: readonly string[])
  */
 function checkGroupRules(body: GroupFieldsOutput, ctx: z.RefinementCtx): void {
   const deadlineIssues = findDeadlineIssues({
-    deadlines: { deposit_deadline: body.deposit_deadline, name_deadline: body.name_deadline, ticketing_deadline: body.ticketing_deadline },
+    deadlines: {
+      deposit_deadline: toInstant(body.deposit_deadline),
+      name_deadline: toInstant(body.name_deadline),
+      ticketing_deadline: toInstant(body.ticketing_deadline),
+    },
     firstDeparture: getFirstDepartureInstant(body.departure_date?.[0], body.departure_time?.[0]),
   });
   for (const issue of deadlineIssues) ctx.addIssue({ code: 'custom', ...issue });

@@ -4,7 +4,7 @@ import {
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
   isPendingPassenger,
   PASSENGER_NAME_REQUIRED_MESSAGE,
-  PASSENGER_SCAN_REQUIRED_MESSAGE,
+  PASSPORT_IMAGE_REQUIRED_MESSAGE,
   PASSENGERS_CHANGED_MESSAGE,
   type BookingUpdateBody,
   type ConfirmBookingBody,
@@ -301,7 +301,7 @@ export async function updateBookingPassengers({
         if (isPendingPassenger(passenger)) {
           if (row.firstname !== null) detailErrors[`firstname.${index}`] = [PASSENGER_NAME_REQUIRED_MESSAGE];
         } else if (row.passportFileId === null && !passenger.passport_img) {
-          detailErrors[`passport_img.${index}`] = [PASSENGER_SCAN_REQUIRED_MESSAGE];
+          detailErrors[`passport_img.${index}`] = [PASSPORT_IMAGE_REQUIRED_MESSAGE];
         }
       });
       if (Object.keys(detailErrors).length > 0) throw createPassengerInputError(detailErrors);

@@ -173,16 +173,16 @@ describe('the name-deadline job', () => {
 
 describe('the name-deadline job inside the app', () => {
   it('when the app runs the job on its own clock, then a passed name deadline is handled without anyone calling it', async () => {
-    const b = await groupWithBookings();
-    const clock = new Date(b.deadline.getTime() + 5000);
-    const running = await buildTestApp({ database: undefined, nameDeadlines: { intervalMs: 100, now: () => clock } });
+    // The app's clock runs two hours ahead of the real one (a periodic job's ticks come due by that clock).
+    const aheadMs = 2 * 3_600_000;
+    const running = await buildTestApp({ nameDeadlines: { intervalMs: 100, now: () => new Date(Date.now() + aheadMs) } });
     try {
-      // Its own database: make the same situation there.
       const group = await insertBookableGroup(running.db, { totalTicket: 5, firstDay: 30 });
-      await setNameDeadline(running.db, group.id, new Date(Date.now() + 3_600_000));
+      await setNameDeadline(running.db, group.id, new Date(Date.now() + 10 * 3_600_000));
       const own = await insertAgentWithToken(running.db);
       const hold = await created(await postBooking(running.app, own.token, multipart(namesLaterFields({ pnr: group.pnr, types: ['adult'] }))));
-      await setNameDeadline(running.db, group.id, new Date(clock.getTime() - 1000));
+      // An hour ahead of the real clock: not passed for anyone booking now, passed for the app's clock.
+      await setNameDeadline(running.db, group.id, new Date(Date.now() + 3_600_000));
       const deadlineAt = Date.now() + 20_000;
       let cancelled = false;
       while (!cancelled && Date.now() < deadlineAt) {

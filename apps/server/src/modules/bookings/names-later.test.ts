@@ -1,7 +1,7 @@
 import {
   BOOKING_UPDATED_MESSAGE,
   PASSENGER_NAME_REQUIRED_MESSAGE,
-  PASSENGER_SCAN_REQUIRED_MESSAGE,
+  PASSPORT_IMAGE_REQUIRED_MESSAGE,
 } from '@portal/contract/booking-lifecycle';
 import {
   BOOKING_ADDED_MESSAGE,
@@ -183,8 +183,8 @@ describe('booking-update fills the names of a names-later booking', () => {
     const id = (await bookNamesLater(['adult'])).json().data.id as number;
     const response = await sendUpdate(updateFields(id, [adult()]));
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ 'passport_img.0': [PASSENGER_SCAN_REQUIRED_MESSAGE] });
-    expect(PASSENGER_SCAN_REQUIRED_MESSAGE).toBe('The passport image field is required.');
+    expect(response.json().errors).toEqual({ 'passport_img.0': [PASSPORT_IMAGE_REQUIRED_MESSAGE] });
+    expect(PASSPORT_IMAGE_REQUIRED_MESSAGE).toBe('Passport image is required');
     expect((await passengersOf(id))[0]!.firstname).toBeNull();
   });
 

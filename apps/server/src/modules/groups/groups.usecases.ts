@@ -191,9 +191,9 @@ function toGroupValues(input: GroupInput) {
     infantPrice: input.infant_price,
     // groups.departure_date is the first leg's date, written with the legs (groups.table.ts).
     departureDate: input.departure_date[0]!,
-    depositDeadline: input.deposit_deadline,
-    nameDeadline: input.name_deadline,
-    ticketingDeadline: input.ticketing_deadline,
+    depositDeadline: input.deposit_deadline === null ? null : new Date(input.deposit_deadline),
+    nameDeadline: input.name_deadline === null ? null : new Date(input.name_deadline),
+    ticketingDeadline: input.ticketing_deadline === null ? null : new Date(input.ticketing_deadline),
   };
 }
 
