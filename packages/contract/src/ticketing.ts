@@ -245,6 +245,12 @@ export function nameOrTba(value: string | null | undefined): string {
   return text === '' ? TBA_NAME : text;
 }
 
+/** 'Mr ALI KHAN', or 'TBA' for a passenger booked with names later whose names are not given yet (PRODUCT §6). */
+export function formatPassengerName(passenger: { title?: string | null; firstname: string | null; lastname: string | null }): string {
+  if (passenger.firstname === null || passenger.lastname === null) return TBA_NAME;
+  return [passenger.title, passenger.firstname, passenger.lastname].filter(Boolean).join(' ');
+}
+
 // ---- Routes -----------------------------------------------------------------------------------------------------
 
 export const updateTicketNumbersRoute = defineRoute({

@@ -46,7 +46,7 @@ const departureDay = daysFromToday(30);
 
 describe('add-group and update-group with deadlines', () => {
   it('when deadlines are sent as Karachi local times in a multipart form, then editgroup and the list answer them as instants', async () => {
-    const body = {
+    const body: GroupBody = {
       ...buildGroupBody(inventory),
       deposit_deadline: `${daysFromToday(10)} 18:00`,
       name_deadline: `${daysFromToday(20)} 09:30`,
@@ -66,7 +66,7 @@ describe('add-group and update-group with deadlines', () => {
   });
 
   it('when deadlines are sent as ISO instants with a zone in JSON, then they are kept to the minute; none sent reads null', async () => {
-    const body = { ...buildGroupBody(inventory), name_deadline: '2030-01-01T00:00:00Z' };
+    const body: GroupBody = { ...buildGroupBody(inventory), name_deadline: '2030-01-01T00:00:00Z' };
     // A departure far enough for that name deadline.
     body.departure_date = ['2030-02-01'];
     body.arivval_date = ['2030-02-01'];
