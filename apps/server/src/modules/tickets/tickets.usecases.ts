@@ -127,6 +127,7 @@ function toTicket({
     date: group.departureDate,
     my_sector_id: group.mySectorId,
     updated_at: group.updatedAt.toISOString(),
+    name_deadline: group.nameDeadline?.toISOString() ?? null,
   };
 }
 
