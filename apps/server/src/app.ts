@@ -11,9 +11,12 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingLifecycleRoutes } from './modules/bookings/booking-lifecycle.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { startHoldSweeper, sweepAndReport } from './modules/bookings/hold-sweeper.js';
+import { notifyNameDeadlineOutcomes, startNameDeadlineJob, type NameDeadlineOutcome } from './modules/bookings/name-deadline-job.js';
+import type { PeriodicJob } from './modules/jobs/periodic-job.js';
 import { bannersRoutes } from './modules/banners/banners.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { insightsRoutes } from './modules/insights/insights.routes.js';
+import { deadlinesRoutes } from './modules/deadlines/deadlines.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -78,6 +81,11 @@ export interface BuildAppOptions {
    */
   mailDispatcher?: { intervalMs?: number } | false;
   /**
+   * Run the name-deadline job (PRODUCT §6 names later, decision 030) while the app is up: main.ts turns it on with
+   * the hold sweeper; tests leave it off and call runNameDeadlines with their own clock, or pass `now`.
+   */
+  nameDeadlines?: { intervalMs?: number; now?: () => Date } | false;
+  /**
    * WORKERS > 1: this worker's place (1..N, main.ts), sent on every answer as X-Portal-Worker and put on its log
    * lines, so that an operator (and the cluster test) can tell the processes apart (decision 033).
    */
@@ -96,7 +104,17 @@ function fastifyTrustProxy(trust: number | string[]): string[] | ((address: stri
 }
 
 /** Builds the whole application from a config and a database; main.ts listens, tests `inject`. */
-export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = false, mailDispatcher = false, worker, passportOcr }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  extraRoutes,
+  holdSweeper = false,
+  mailDispatcher = false,
+  nameDeadlines = false,
+  worker,
+  passportOcr,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger
       ? { loggerInstance: logger }
@@ -157,6 +175,7 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
   await app.register(ledgerRoutes);
   await app.register(dashboardRoutes);
   await app.register(insightsRoutes);
+  await app.register(deadlinesRoutes);
   await app.register(bannersRoutes);
   await app.register(dashboardButtonsRoutes);
   await app.register(agentsRoutes);
@@ -183,6 +202,21 @@ export async function buildApp({ config, db, logger, extraRoutes, holdSweeper = 
     // Stopped before the caller closes the database (app.close() runs onClose first).
     app.addHook('onClose', async () => {
       await sweeper?.stop();
+    });
+  }
+
+  if (nameDeadlines) {
+    let job: PeriodicJob | undefined;
+    const onHandled = async (outcomes: NameDeadlineOutcome[]) => {
+      // Seats came back and bookings changed state: cached reads are out of date.
+      app.dataChanges.changed();
+      await notifyNameDeadlineOutcomes({ notifier: app.notifier, logger: app.log, outcomes });
+    };
+    app.addHook('onReady', async () => {
+      job = startNameDeadlineJob({ db, logger: app.log, intervalMs: nameDeadlines.intervalMs, now: nameDeadlines.now, onHandled });
+    });
+    app.addHook('onClose', async () => {
+      await job?.stop();
     });
   }
 

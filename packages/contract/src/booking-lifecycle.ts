@@ -20,7 +20,7 @@ import {
   type PassengerType,
 } from './bookings.js';
 import { DOCUMENT_TYPES, optionalFileField, type FormFile } from './files.js';
-import { isValidIsoDate } from './group-form.js';
+import { isValidIsoDate, parseKarachiDateTime } from './group-form.js';
 
 /**
  * Bookings lists, details and lifecycle (000 §2-§8, PRODUCT §4 "Booking"; issue 4).
@@ -82,6 +82,8 @@ export function cancellationChargeMaxMessage(finalTotal: number): string {
   return `The cancellation charge may not be greater than ${finalTotal}.`;
 }
 export const PASSENGERS_CHANGED_MESSAGE = 'The passengers of a booking cannot be added, removed or change type.';
+/** PRODUCT §6 names later: 422 on `firstname.N` when a passenger who has a name is sent with its type alone. */
+export const PASSENGER_NAME_REQUIRED_MESSAGE = 'The first name field is required.';
 
 // ---- Shared answer parts ------------------------------------------------------------------------------------
 
@@ -170,8 +172,10 @@ export const bookingListRowSchema = z.object({
   /** First departure, YYYY-MM-DD. */
   date: z.string(),
   payment_status: paymentStatusSchema,
-  /** First passenger's full name ('Mr JOHN SMITH'); null when the booking has none. */
+  /** First passenger's full name ('Mr JOHN SMITH'; 'TBA' before names later are given); null when the booking has none. */
   passenger_name: z.string().nullable(),
+  /** Passengers still without a name (names later, PRODUCT §6); 0 when every name is given. */
+  missing_names: z.number().int(),
   /** Number of passengers. */
   passengers: z.number().int(),
   /** The agent's users.id; 0 for a walk-in sale (000 §3 `agent`). */
@@ -214,14 +218,18 @@ export const bookingPassengerSchema = z.object({
   /** Order in the booking form, from 0. */
   position: z.number().int(),
   type: z.enum(['adult', 'child', 'infant']),
-  title: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  /**
+   * The details are all null for a passenger booked with names later (PRODUCT §6) until booking-update fills
+   * them; the screens and documents show its name as 'TBA' (TBA_NAME).
+   */
+  title: z.string().nullable(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
   /** YYYY-MM-DD. */
-  dob: z.string(),
-  passport_no: z.string(),
-  passport_expiry_date: z.string(),
-  passport_img: z.string(),
+  dob: z.string().nullable(),
+  passport_no: z.string().nullable(),
+  passport_expiry_date: z.string().nullable(),
+  passport_img: z.string().nullable(),
   /** null when no visa copy was given. */
   visa_copy: z.string().nullable(),
   /** The 13-digit e-ticket number once issued (PRODUCT §6); null before. */
@@ -303,6 +311,10 @@ export const bookingDetailSchema = z.object({
   cancelled_at: z.string().nullable(),
   /** 1 when confirmed, live and every passenger has a ticket number (PRODUCT §6, decision 031). */
   ticketed: flagSchema,
+  /** Passengers still without a name (names later, PRODUCT §6). */
+  missing_names: z.number().int(),
+  /** The group's name deadline (ISO 8601), by which missing names are due; null when the group has none. */
+  name_deadline: z.string().nullable(),
   /** Hold expiry, ISO 8601. */
   cancel_at: z.string().nullable(),
   adults: z.number().int(),
@@ -392,24 +404,8 @@ export const confirmBookingBodySchema = z.object({
 export type ConfirmBookingBody = z.output<typeof confirmBookingBodySchema>;
 export type ConfirmBookingInput = z.input<typeof confirmBookingBodySchema>;
 
-/** Asia/Karachi is UTC+05:00 all year (no daylight saving since 2009). */
-export const KARACHI_UTC_OFFSET = '+05:00';
-
-const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,6})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
-
-/**
- * A date and time as the hold-time dialog sends it: ISO 8601 with a zone ('2025-01-02T10:30:00Z'), or a local
- * 'YYYY-MM-DD HH:mm' / 'YYYY-MM-DDTHH:mm' (a datetime-local input), read in Asia/Karachi. undefined if invalid.
- */
-export function parseKarachiDateTime(value: string): Date | undefined {
-  const match = DATE_TIME_PATTERN.exec(value.trim());
-  if (!match) return undefined;
-  const [, day, hours, minutes, seconds = '00', zone] = match;
-  if (!day || !isValidIsoDate(day)) return undefined;
-  const offset = zone === undefined ? KARACHI_UTC_OFFSET : zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
-  const date = new Date(`${day}T${hours}:${minutes}:${seconds}${offset}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+// Moved to group-form.ts (the group deadlines read the same local times, decision 030); re-exported here.
+export { KARACHI_UTC_OFFSET, parseKarachiDateTime } from './group-form.js';
 
 export const CANCEL_AT_INVALID_MESSAGE = 'The cancel at is not a valid date and time.';
 export const CANCEL_AT_PAST_MESSAGE = 'The cancel at must be a date after now.';
@@ -459,6 +455,23 @@ export interface UpdatedPassengerInput {
   visa_copy: FormFile | undefined;
 }
 
+/** PRODUCT §6: a passenger of a names-later booking whose details are still to come ('TBA'). */
+export interface PendingPassengerInput {
+  type: PassengerType;
+  name_pending: true;
+}
+
+export function isPendingPassenger(passenger: UpdatedPassengerInput | PendingPassengerInput): passenger is PendingPassengerInput {
+  return 'name_pending' in passenger;
+}
+
+/** Every field but the type empty or absent (a scan field may echo the stored link, which means nothing here). */
+function isTypeOnly(candidate: Record<string, unknown>): boolean {
+  const empty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return ['title', 'firstname', 'lastname', 'dob', 'passport_no', 'passport_expiry_date'].every((field) => empty(candidate[field]))
+    && [candidate.passport_img, candidate.visa_copy].every((value) => empty(value) || typeof value === 'string');
+}
+
 const UPDATE_PASSENGER_ARRAYS = ['type', 'firstname', 'lastname', 'dob', 'passport_no', 'passport_expiry_date', 'passport_img', 'visa_copy'] as const;
 
 /**
@@ -488,10 +501,17 @@ export const bookingUpdateBodySchema = z
     const titles = titleKey === 'titles' ? body.titles : body.title;
     const count = body.type.length;
     if (count === 0) ctx.addIssue({ code: 'custom', path: ['type'], message: required('type') });
-    const passengers: UpdatedPassengerInput[] = [];
+    const passengers: Array<UpdatedPassengerInput | PendingPassengerInput> = [];
     for (let index = 0; index < count; index++) {
       const candidate: Record<string, unknown> = { title: titles[index] };
       for (const field of UPDATE_PASSENGER_ARRAYS) candidate[field] = body[field][index];
+      const typeOnly = updatedPassengerSchema.shape.type.safeParse(candidate.type);
+      // PRODUCT §6 names later: a passenger sent with its type alone stays 'TBA' (the server allows that only for a
+      // passenger who has no name yet, decision 030).
+      if (typeOnly.success && isTypeOnly(candidate)) {
+        passengers.push({ type: typeOnly.data, name_pending: true });
+        continue;
+      }
       const parsed = updatedPassengerSchema.safeParse(candidate);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {

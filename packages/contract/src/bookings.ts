@@ -56,6 +56,13 @@ export function passportAlreadyBookedMessage(passportNo: string): string {
 /** PRODUCT §6: 422 on the passport no of a passenger whose number an earlier passenger of the same request has. */
 export const PASSPORT_REPEATED_MESSAGE = 'The passport no is already entered for another passenger of this booking.';
 
+/**
+ * PRODUCT §6 "Names later" (decision 030): 422 on `names_later` when the group has no name deadline, or when it
+ * has passed; the passengers then need their names now.
+ */
+export const NAMES_LATER_NO_DEADLINE_MESSAGE = 'This group has no name deadline, so every passenger needs a name now.';
+export const NAMES_LATER_DEADLINE_PASSED_MESSAGE = 'The name deadline of this group has passed, so every passenger needs a name now.';
+
 /** The most agents searchagent answers. */
 export const AGENT_SEARCH_LIMIT = 20;
 
@@ -446,6 +453,11 @@ const addBookingFields = {
   confirmed: optionalFlag('confirmed'),
   /** Admin only: 1 books past the agent's credit limit (PRODUCT §6, credit.ts). Ignored for agents. */
   override: optionalFlag('override'),
+  /**
+   * PRODUCT §6: 1 books the seats with names later: only `type[]` is read (the other passenger arrays are
+   * ignored), allowed while the group's name deadline is in the future; booking-update fills the names.
+   */
+  names_later: optionalFlag('names later'),
   remarks: z
     .union([z.string(), z.null()])
     .optional()
@@ -532,10 +544,35 @@ function readPassengers(body: AddBookingFields, ctx: z.RefinementCtx): Passenger
   return passengers;
 }
 
+/** Names later (PRODUCT §6): the passengers by type only, with the count rules of check-availbility. */
+function readPassengerTypes(body: AddBookingFields, ctx: z.RefinementCtx): PassengerType[] {
+  if (body.type.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: required('type') });
+    return [];
+  }
+  const types: PassengerType[] = [];
+  body.type.forEach((value, index) => {
+    const parsed = passengerFieldsSchema.shape.type.safeParse(value);
+    if (parsed.success) types.push(parsed.data);
+    else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['type', index], message: issue.message });
+  });
+  const counts = {
+    adults: types.filter((type) => type === 'adult').length,
+    children: types.filter((type) => type === 'child').length,
+    infants: types.filter((type) => type === 'infant').length,
+  };
+  for (const message of Object.values(getCountErrors(counts))) ctx.addIssue({ code: 'custom', path: ['type'], message });
+  return types;
+}
+
 /** POST /add-booking (000 §7), multipart (or JSON without files, which then fails on passport_img). */
 export const addBookingBodySchema = z.object(addBookingFields).transform((body, ctx) => {
-  const passengers = readPassengers(body, ctx);
+  const namesLater = body.names_later === true;
+  const passengers = namesLater ? [] : readPassengers(body, ctx);
   return {
+    /** true: `passenger_types` only, no details (PRODUCT §6 names later); false: `passengers` in full. */
+    names_later: namesLater,
+    passenger_types: namesLater ? readPassengerTypes(body, ctx) : passengers.map((passenger) => passenger.type),
     pnr: body.pnr,
     agent: body.agent,
     walking: body.walking,

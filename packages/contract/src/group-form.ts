@@ -102,6 +102,25 @@ export function isValidIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Asia/Karachi is UTC+05:00 all year (no daylight saving since 2009). */
+export const KARACHI_UTC_OFFSET = '+05:00';
+
+const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,6})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
+
+/**
+ * A date and time as the hold-time dialog sends it: ISO 8601 with a zone ('2025-01-02T10:30:00Z'), or a local
+ * 'YYYY-MM-DD HH:mm' / 'YYYY-MM-DDTHH:mm' (a datetime-local input), read in Asia/Karachi. undefined if invalid.
+ */
+export function parseKarachiDateTime(value: string): Date | undefined {
+  const match = DATE_TIME_PATTERN.exec(value.trim());
+  if (!match) return undefined;
+  const [, day, hours, minutes, seconds = '00', zone] = match;
+  if (!day || !isValidIsoDate(day)) return undefined;
+  const offset = zone === undefined ? KARACHI_UTC_OFFSET : zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const date = new Date(`${day}T${hours}:${minutes}:${seconds}${offset}`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 /** `YYYY-MM-DD` (PRODUCT §3). */
 function dateField(label: string) {
   return textField(label, 10).refine(isValidIsoDate, { error: `The ${label} is not a valid date (YYYY-MM-DD).` });
@@ -114,6 +133,87 @@ function timeField(label: string) {
       error: `The ${label} must be a valid time (HH:mm).`,
     })
     .transform((value) => value.slice(0, 5));
+}
+
+// ---- Deadlines (PRODUCT §6 "Group deadlines, names later, ticketing"; decision 030) ----------------------------
+
+export const GROUP_DEADLINE_FIELDS = ['deposit_deadline', 'name_deadline', 'ticketing_deadline'] as const;
+export type GroupDeadlineField = (typeof GROUP_DEADLINE_FIELDS)[number];
+
+export const GROUP_DEADLINE_LABELS: Record<GroupDeadlineField, string> = {
+  deposit_deadline: 'deposit deadline',
+  name_deadline: 'name deadline',
+  ticketing_deadline: 'ticketing deadline',
+};
+
+/** 422 on the field: a value that is no date and time. */
+export function deadlineInvalidMessage(field: GroupDeadlineField): string {
+  return `The ${GROUP_DEADLINE_LABELS[field]} is not a valid date and time.`;
+}
+/** 422 on the field: every deadline is before the first departure (its date and time read in Asia/Karachi). */
+export function deadlineAfterDepartureMessage(field: GroupDeadlineField): string {
+  return `The ${GROUP_DEADLINE_LABELS[field]} must be before the first departure.`;
+}
+/** 422 on name_deadline: names are due no later than the tickets (PRODUCT §6). */
+export const NAME_AFTER_TICKETING_MESSAGE = 'The name deadline may not be after the ticketing deadline.';
+
+/**
+ * An optional deadline: an instant, ISO 8601 with a zone or a local 'YYYY-MM-DD HH:mm' read in Asia/Karachi
+ * (parseKarachiDateTime); empty, null or absent is no deadline (update-group then clears it).
+ */
+function deadlineField(field: GroupDeadlineField) {
+  return z
+    .union([z.string(), z.null()], { error: deadlineInvalidMessage(field) })
+    .optional()
+    .transform((value, ctx): string | null => {
+      const text = value?.trim() ?? '';
+      if (text === '') return null;
+      const date = parseKarachiDateTime(text);
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: deadlineInvalidMessage(field) });
+        return z.NEVER;
+      }
+      // The instant in ISO 8601 (UTC), so the parsed body can be sent again as it is (the web form sends it).
+      return date.toISOString();
+    });
+}
+
+export type DeadlineIssue = { path: [GroupDeadlineField]; message: string };
+
+/**
+ * The order rules of the deadlines (PRODUCT §6): each one before the first departure (`firstDeparture`: the first
+ * leg's date and time as an instant, undefined while not typed), and the name deadline not after the ticketing
+ * deadline. Shared by the server and the group form, which says it as the fields are typed.
+ */
+export function findDeadlineIssues({
+  deadlines,
+  firstDeparture,
+}: {
+  deadlines: Partial<Record<GroupDeadlineField, Date | null>>;
+  firstDeparture: Date | undefined;
+}): DeadlineIssue[] {
+  const issues: DeadlineIssue[] = [];
+  for (const field of GROUP_DEADLINE_FIELDS) {
+    const deadline = deadlines[field];
+    if (deadline && firstDeparture && deadline.getTime() >= firstDeparture.getTime()) {
+      issues.push({ path: [field], message: deadlineAfterDepartureMessage(field) });
+    }
+  }
+  const { name_deadline: names, ticketing_deadline: tickets } = deadlines;
+  if (names && tickets && names.getTime() > tickets.getTime()) {
+    issues.push({ path: ['name_deadline'], message: NAME_AFTER_TICKETING_MESSAGE });
+  }
+  return issues;
+}
+
+function toInstant(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
+}
+
+/** The first departure as an instant: the first leg's local date and time, read in Asia/Karachi (decision 030). */
+export function getFirstDepartureInstant(date: string | undefined, time: string | undefined): Date | undefined {
+  if (!date || !time) return undefined;
+  return parseKarachiDateTime(`${date} ${time}`);
 }
 
 const MAX_LEGS = 4;
@@ -175,6 +275,9 @@ const groupFields = {
   arivval_baggage: z.unknown().optional(),
   /** Ignored: the group is added by the signed-in admin. */
   added_by: z.unknown().optional(),
+  deposit_deadline: deadlineField('deposit_deadline'),
+  name_deadline: deadlineField('name_deadline'),
+  ticketing_deadline: deadlineField('ticketing_deadline'),
 };
 
 const REQUIRED_LEG_FIELDS = [
@@ -258,9 +361,19 @@ export function findLegOrderIssues(legs: LegSchedule, labels: readonly string[])
 /**
  * Rules across fields (001 §2 layouts, PRODUCT §4, issue 3):
  * - every per-leg array has exactly as many entries as the layout has legs (terminals: at most);
- * - the legs' time order (findLegOrderIssues).
+ * - the legs' time order (findLegOrderIssues);
+ * - the deadlines' order (findDeadlineIssues, PRODUCT §6).
  */
 function checkGroupRules(body: GroupFieldsOutput, ctx: z.RefinementCtx): void {
+  const deadlineIssues = findDeadlineIssues({
+    deadlines: {
+      deposit_deadline: toInstant(body.deposit_deadline),
+      name_deadline: toInstant(body.name_deadline),
+      ticketing_deadline: toInstant(body.ticketing_deadline),
+    },
+    firstDeparture: getFirstDepartureInstant(body.departure_date?.[0], body.departure_time?.[0]),
+  });
+  for (const issue of deadlineIssues) ctx.addIssue({ code: 'custom', ...issue });
   if (typeof body.total_ticket === 'number' && typeof body.tickets_wehave === 'number' && body.total_ticket > body.tickets_wehave) {
     ctx.addIssue({ code: 'custom', path: ['total_ticket'], message: 'The total ticket may not be greater than tickets we have.' });
   }

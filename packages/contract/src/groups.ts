@@ -63,6 +63,10 @@ export const groupSchema = z.object({
   direction: z.union([z.literal(1), z.literal(2)]),
   /** ISO 8601 instant. */
   updated_at: z.string(),
+  /** PRODUCT §6: optional deadlines, ISO 8601 instants (shown in Asia/Karachi); null when not set. */
+  deposit_deadline: z.string().nullable(),
+  name_deadline: z.string().nullable(),
+  ticketing_deadline: z.string().nullable(),
 });
 export type Group = z.infer<typeof groupSchema>;
 

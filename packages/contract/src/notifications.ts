@@ -25,6 +25,10 @@ import { defineRoute, errorResponses, MAX_INT, paginated, pageQuerySchema } from
  *     the booking number, PNR and, for payments, the amount;
  *   - a booking that becomes ticketed (every passenger has an e-ticket number, PRODUCT §6, decision 031): its agent
  *     ('Your booking #12 (PNR ABC123) is ticketed');
+ *   - at a group's name deadline (PRODUCT §6, decision 030): the agent of each hold cancelled for missing names
+ *     ('The name deadline of PNR ABC123 passed with names missing, so your booking #12 was cancelled'), and every
+ *     active admin of each confirmed booking still missing names ('The name deadline of PNR ABC123 passed:
+ *     confirmed booking #12 still misses 2 names');
  *   - nobody is told of their own action (an agent cancelling its own hold tells nobody), and an Idempotency-Key
  *     replay of add-booking tells nobody again. Holds the server cancels itself (the sweeper) tell nobody yet.
  */

@@ -40,6 +40,11 @@ export const TICKETED_LABEL = 'Ticketed';
 export const NAME_LIST_COPIED_MESSAGE = 'Copied';
 /** A passenger whose name is not known yet (names later, PRODUCT §6) reads this everywhere names show. */
 export const TBA_NAME = 'TBA';
+/**
+ * 422 on `tickets.N.ticket_no` of update-ticket-numbers (decision 030): a passenger booked with names later has no
+ * name yet, and an e-ticket is issued to a name.
+ */
+export const TICKET_NAME_MISSING_MESSAGE = 'This passenger has no name yet: fill in the names before the ticket number.';
 
 export function ticketNoRepeatedMessage(ticketNo: string): string {
   return `Ticket number ${ticketNo} is given twice.`;
@@ -78,6 +83,8 @@ export const IMPORT_UNMATCHED_REASONS = {
   none: 'No passenger of a live booking on this PNR has this name.',
   several: 'More than one passenger on this PNR has this name: type the number on the booking.',
   notConfirmed: 'The booking is not confirmed.',
+  /** A row that names TBA: passengers booked with names later cannot be matched until their names are given. */
+  noName: 'A passenger without a name yet cannot get a ticket number: fill in the names first.',
 } as const;
 
 export function importTakenByRowMessage(row: number): string {
@@ -210,9 +217,10 @@ export type PnrQuery = z.output<typeof pnrQuerySchema>;
 export const ticketPassengerSchema = z.object({
   id: z.number().int(),
   type: z.enum(['adult', 'child', 'infant']),
-  title: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  /** null for a passenger booked with names later (PRODUCT §6) whose names are not given yet ('TBA'). */
+  title: z.string().nullable(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
   ticket_no: z.string().nullable(),
 });
 export type TicketPassenger = z.infer<typeof ticketPassengerSchema>;
@@ -235,6 +243,12 @@ export type PnrPassengersResponse = z.infer<typeof pnrPassengersResponseSchema>;
 export function nameOrTba(value: string | null | undefined): string {
   const text = (value ?? '').trim();
   return text === '' ? TBA_NAME : text;
+}
+
+/** 'Mr ALI KHAN', or 'TBA' for a passenger booked with names later whose names are not given yet (PRODUCT §6). */
+export function formatPassengerName(passenger: { title?: string | null; firstname: string | null; lastname: string | null }): string {
+  if (passenger.firstname === null || passenger.lastname === null) return TBA_NAME;
+  return [passenger.title, passenger.firstname, passenger.lastname].filter(Boolean).join(' ');
 }
 
 // ---- Routes -----------------------------------------------------------------------------------------------------

@@ -98,6 +98,8 @@ export const ticketSchema = z.object({
   my_sector_id: z.number().int(),
   /** The group's updated_at, ISO 8601; the booking dialog sends it back with add-booking. */
   updated_at: z.string(),
+  /** The group's name deadline (PRODUCT §6), ISO 8601: names later are possible until then; null when none. */
+  name_deadline: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -16,7 +16,8 @@ import { loadConfig } from '../config/config.js';
 import { HOLD_SWEEP_JOB } from '../modules/bookings/hold-sweeper.js';
 import { claimJobRun } from '../modules/jobs/jobs.repository.js';
 import { scheduledJobs } from '../modules/jobs/jobs.table.js';
-import { allPassengersTicketed, bookingPassengers, bookings } from '../modules/bookings/bookings.table.js';
+import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../modules/bookings/bookings.table.js';
+import { groups } from '../modules/groups/groups.table.js';
 import { users } from '../modules/users/users.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
@@ -289,6 +290,25 @@ describe('upgrading a database of the previous release', () => {
     const rows = await upgraded.db.select({ charge: bookings.cancellationCharge, override: bookings.creditOverride }).from(bookings);
     expect(rows.length).toBe(before.bookings!.count);
     expect(rows.every((row) => row.charge === 0 && row.override === false)).toBe(true);
+  });
+
+  it('when groups gained deadlines and passengers may wait for names (0009, decision 030), then every group has no deadline, every passenger keeps its name, none is missing, and the checks hold', async () => {
+    const groupRows = await upgraded.db.select().from(groups);
+    expect(groupRows.length).toBe(before.groups!.count);
+    expect(groupRows.every((row) => row.depositDeadline === null && row.nameDeadline === null && row.ticketingDeadline === null && row.nameDeadlineDoneAt === null)).toBe(true);
+    const passengers = await upgraded.db.select().from(bookingPassengers);
+    expect(passengers.length).toBeGreaterThan(0);
+    expect(passengers.every((row) => row.firstname !== null && row.lastname !== null && row.title !== null && row.passportFileId !== null)).toBe(true);
+    const missing = await upgraded.db.select({ id: bookings.id, missing: missingNamesCount }).from(bookings);
+    expect(missing.every((row) => row.missing === 0)).toBe(true);
+    // A passenger is whole or waits for every detail: half a passenger is refused on the upgraded table.
+    await expect(upgraded.db.update(bookingPassengers).set({ firstname: null }).where(eq(bookingPassengers.id, passengers[0]!.id))).rejects.toThrow();
+    await expect(
+      upgraded.db
+        .update(groups)
+        .set({ nameDeadline: new Date('2030-01-02T00:00:00Z'), ticketingDeadline: new Date('2030-01-01T00:00:00Z') })
+        .where(eq(groups.id, groupRows[0]!.id)),
+    ).rejects.toThrow();
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -120,6 +120,8 @@ export async function buildTestApp(
     extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
     /** Run the hold sweeper as main.ts does (off by default: tests call sweepExpiredHolds themselves). */
     holdSweeper?: { intervalMs?: number };
+    /** Run the name-deadline job as main.ts does, on the given clock (off by default: tests call runNameDeadlines). */
+    nameDeadlines?: { intervalMs?: number; now?: () => Date };
     /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
     /** An existing empty directory for DATA_DIR (a small tmpfs, say) instead of a new temporary one. */
@@ -140,7 +142,14 @@ export async function buildTestApp(
   const handle = options.database ?? (await openTestDatabase());
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
-  const app = await buildApp({ config, db, extraRoutes: options.extraRoutes, holdSweeper: options.holdSweeper ?? false, passportOcr: options.passportOcr });
+  const app = await buildApp({
+    config,
+    db,
+    extraRoutes: options.extraRoutes,
+    holdSweeper: options.holdSweeper ?? false,
+    nameDeadlines: options.nameDeadlines ?? false,
+    passportOcr: options.passportOcr,
+  });
   liveTestApps.add(app);
 
   async function insertUser(values: PgInsertValue<typeof users>): Promise<UserRow> {

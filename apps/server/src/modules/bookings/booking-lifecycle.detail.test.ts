@@ -150,13 +150,13 @@ describe('POST /api/booking-detail (admin)', () => {
     const [first, second] = data.booking_sub;
     expect(first).toMatchObject({ firstname: 'ALI', lastname: 'KHAN', passport_no: 'AB1000000' });
     expect(first!.passport_img).toMatch(/\/api\/private-files\/\d+\?expires=\d+&signature=/);
-    expectSigned(first!.passport_img, new URL(first!.passport_img).pathname);
+    expectSigned(first!.passport_img!, new URL(first!.passport_img!).pathname);
     expectSigned(first!.visa_copy!, new URL(first!.visa_copy!).pathname);
     expect(second!.visa_copy).toBeNull();
     expect(data.payments).toEqual([]);
 
     // The link opens the stored scan; without its signature it does not (documents module serves it).
-    const link = new URL(first!.passport_img);
+    const link = new URL(first!.passport_img!);
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -197,7 +197,7 @@ describe('POST /api/agent-booking-detail', () => {
     const { data } = response.json() as BookingDetailResponse;
     expect(data).toMatchObject({ id: confirmedId, added_by: null, edit_by: null, confirmed_by: null, cancel_by: null, final_total: 90_000 });
     expect(data.payments).toEqual([expect.objectContaining({ id: livePaymentId, added_by: null, edit_by: null })]);
-    expectSigned(data.booking_sub[0]!.passport_img, new URL(data.booking_sub[0]!.passport_img).pathname);
+    expectSigned(data.booking_sub[0]!.passport_img!, new URL(data.booking_sub[0]!.passport_img!).pathname);
   });
 
   it("when an agent asks for another agent's booking, then 404 as for an unknown id", async () => {

@@ -8,7 +8,8 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
+import { TBA_NAME } from '@portal/contract/ticketing';
+import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, missingNamesCount, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
 
 /**
  * Queries of the bookings lists, details and lifecycle (issue 4). Every function takes the database or the
@@ -98,9 +99,9 @@ function hasPassengerNamed(name: string): SQL {
   )`;
 }
 
-/** The first passenger's title and names, in booking order ('Mr JOHN SMITH'). */
+/** The first passenger's title and names, in booking order ('Mr JOHN SMITH'; 'TBA' before names later are given, PRODUCT §6). */
 const firstPassengerName = sql<string | null>`(
-  select ${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname}
+  select coalesce(${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname}, ${TBA_NAME}::text)
   from ${bookingPassengers}
   where ${bookingPassengers.bookingId} = ${bookings.id}
   order by ${bookingPassengers.position}
@@ -121,6 +122,7 @@ function selectBookingRows(db: Executor) {
       agentNumber: agentUsers.agentId,
       firstPassengerName,
       allTicketed: allPassengersTicketed,
+      missingNames: missingNamesCount,
     })
     .from(bookings)
     .innerJoin(groups, eq(groups.id, bookings.groupId))

@@ -57,7 +57,8 @@ async function passengersOf(bookingId: number) {
   return t.db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position));
 }
 
-async function storagePathOf(fileId: number): Promise<string | undefined> {
+async function storagePathOf(fileId: number | null): Promise<string | undefined> {
+  if (fileId === null) return undefined;
   const [row] = await t.db.select({ storagePath: files.storagePath }).from(files).where(eq(files.id, fileId));
   return row?.storagePath;
 }
@@ -76,12 +77,12 @@ interface PassengerFields {
 async function currentFields(bookingId: number): Promise<PassengerFields[]> {
   return (await passengersOf(bookingId)).map((row) => ({
     type: row.type,
-    title: row.title,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    dob: row.dob,
-    passport_no: row.passportNo,
-    passport_expiry_date: row.passportExpiryDate,
+    title: row.title ?? '',
+    firstname: row.firstname ?? '',
+    lastname: row.lastname ?? '',
+    dob: row.dob ?? '',
+    passport_no: row.passportNo ?? '',
+    passport_expiry_date: row.passportExpiryDate ?? '',
   }));
 }
 
@@ -162,7 +163,7 @@ describe('POST /api/booking-update', () => {
     const other = await booking({ children: 0, infants: 0, adults: 1 });
     const [first] = await passengersOf(id);
     const [otherFirst] = await passengersOf(other);
-    await t.db.update(bookingPassengers).set({ passportFileId: first!.passportFileId }).where(eq(bookingPassengers.id, otherFirst!.id));
+    await t.db.update(bookingPassengers).set({ passportFileId: first!.passportFileId! }).where(eq(bookingPassengers.id, otherFirst!.id));
     const path = (await storagePathOf(first!.passportFileId))!;
     const response = await send(updateForm(id, await currentFields(id), { files: [['passport_img[]', png()]] }), agentA.token);
     expect(response.statusCode, response.body).toBe(200);

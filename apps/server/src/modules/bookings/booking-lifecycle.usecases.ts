@@ -4,6 +4,9 @@ import {
   cancellationChargeMaxMessage,
   CANCEL_AT_PAST_MESSAGE,
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
+  isPendingPassenger,
+  PASSENGER_NAME_REQUIRED_MESSAGE,
+  PASSPORT_IMAGE_REQUIRED_MESSAGE,
   PASSENGERS_CHANGED_MESSAGE,
   type BookingUpdateBody,
   type ConfirmBookingBody,
@@ -130,7 +133,7 @@ export async function confirmBooking({
       await checkPassportsFree({
         db: tx,
         groupId,
-        passportNos: [...new Set(passengers.map((row) => normalisePassportNo(row.passportNo)))],
+        passportNos: [...new Set(passengers.flatMap((row) => (row.passportNo === null ? [] : [normalisePassportNo(row.passportNo)])))],
         exceptBookingId: bookingId,
       });
     }
@@ -350,25 +353,39 @@ export async function updateBookingPassengers({
       if (stored.length !== passengers.length || stored.some((row, index) => row.type !== passengers[index]!.type)) {
         throw createPassengerInputError({ type: [PASSENGERS_CHANGED_MESSAGE] });
       }
+      // PRODUCT §6 names later: a passenger may stay 'TBA' only while it has no name; one filled now needs a scan.
+      const detailErrors: Record<string, string[]> = {};
+      passengers.forEach((passenger, index) => {
+        const row = stored[index]!;
+        if (isPendingPassenger(passenger)) {
+          if (row.firstname !== null) detailErrors[`firstname.${index}`] = [PASSENGER_NAME_REQUIRED_MESSAGE];
+        } else if (row.passportFileId === null && !passenger.passport_img) {
+          detailErrors[`passport_img.${index}`] = [PASSPORT_IMAGE_REQUIRED_MESSAGE];
+        }
+      });
+      if (Object.keys(detailErrors).length > 0) throw createPassengerInputError(detailErrors);
       const legs = await listLegs({ db: tx, groupIds: [booking.groupId] });
       const dateErrors = collectPassengerDateErrors({
-        passengers,
+        passengers: passengers.map((passenger) => (isPendingPassenger(passenger) ? null : passenger)),
         today: getKarachiDate(now),
         travel: getTravelDates(legs.map(({ leg }) => leg)),
       });
       if (Object.keys(dateErrors).length > 0) throw createPassengerInputError(dateErrors);
       // PRODUCT §6: the numbers this update brings to the booking. One the booking already had is not checked again
       // (decision 025): a duplicate older than the rule must not block fixing a name on either booking.
-      const own = new Set(stored.map((row) => normalisePassportNo(row.passportNo)));
+      const own = new Set(stored.flatMap((row) => (row.passportNo === null ? [] : [normalisePassportNo(row.passportNo)])));
       await checkPassportsFree({
         db: tx,
         groupId,
-        passportNos: passengers.map((passenger) => passenger.passport_no).filter((passportNo) => !own.has(passportNo)),
+        passportNos: passengers.flatMap((passenger) =>
+          isPendingPassenger(passenger) || own.has(passenger.passport_no) ? [] : [passenger.passport_no],
+        ),
         exceptBookingId: bookingId,
       });
 
       const replaced: number[] = [];
       for (const [index, passenger] of passengers.entries()) {
+        if (isPendingPassenger(passenger)) continue;
         const row = stored[index]!;
         let passportFileId = row.passportFileId;
         let visaFileId = row.visaFileId;
@@ -382,7 +399,7 @@ export async function updateBookingPassengers({
             userId: user.id,
             saved,
           });
-          if (passportFileId !== row.passportFileId) replaced.push(row.passportFileId);
+          if (row.passportFileId !== null && passportFileId !== row.passportFileId) replaced.push(row.passportFileId);
         }
         if (passenger.visa_copy) {
           visaFileId = await savePassengerFile({

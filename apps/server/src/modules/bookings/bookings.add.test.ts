@@ -91,7 +91,7 @@ describe('POST /api/add-booking by an agent', () => {
     ]);
     expect(stored[0]!.passportNo).toBe('AB1234567');
     expect(stored.map((row) => row.visaFileId !== null)).toEqual([false, true, false, false]);
-    const [scan] = await t.db.select().from(files).where(eq(files.id, stored[0]!.passportFileId));
+    const [scan] = await t.db.select().from(files).where(eq(files.id, stored[0]!.passportFileId!));
     expect(scan).toMatchObject({ kind: 'passport', visibility: 'private', mime: 'image/png' });
     // An agent's hold charges nothing yet.
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, body.data.id))).toEqual([]);

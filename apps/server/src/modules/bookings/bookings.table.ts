@@ -144,17 +144,20 @@ export const bookingPassengers = pgTable(
     /** Order in the booking form, from 0. */
     position: smallint('position').notNull(),
     type: passengerTypeEnum('type').notNull(),
-    title: text('title').notNull(),
+    /**
+     * The details below are all null for a passenger booked with names later (PRODUCT §6, decision 030: 'TBA'
+     * until booking-update fills them, every §4 rule applied then), and all present otherwise
+     * (booking_passengers_details_all_or_none).
+     */
+    title: text('title'),
     /** Trimmed, inner spaces collapsed, upper-cased (PRODUCT §4). */
-    firstname: text('firstname').notNull(),
-    lastname: text('lastname').notNull(),
-    dob: date('dob', { mode: 'string' }).notNull(),
-    passportNo: text('passport_no').notNull(),
-    passportExpiryDate: date('passport_expiry_date', { mode: 'string' }).notNull(),
-    /** Passport scan, required per passenger (PRODUCT §4); private file. */
-    passportFileId: integer('passport_file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'restrict' }),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    dob: date('dob', { mode: 'string' }),
+    passportNo: text('passport_no'),
+    passportExpiryDate: date('passport_expiry_date', { mode: 'string' }),
+    /** Passport scan, required per passenger with a name (PRODUCT §4); private file. */
+    passportFileId: integer('passport_file_id').references(() => files.id, { onDelete: 'restrict' }),
     /** Visa copy, optional; private file. */
     visaFileId: integer('visa_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The airline's 13-digit e-ticket number once issued (PRODUCT §6 "Ticket numbers"; decision 031); unique in the system. */
@@ -165,6 +168,11 @@ export const bookingPassengers = pgTable(
     check(
       'booking_passengers_title',
       sql`(${t.type} = 'adult' and ${t.title} in ('Mr', 'Mrs', 'Ms')) or (${t.type} = 'child' and ${t.title} in ('Mstr', 'Miss')) or (${t.type} = 'infant' and ${t.title} = 'Inf')`,
+    ),
+    check(
+      'booking_passengers_details_all_or_none',
+      sql`(${t.title} is null and ${t.firstname} is null and ${t.lastname} is null and ${t.dob} is null and ${t.passportNo} is null and ${t.passportExpiryDate} is null and ${t.passportFileId} is null and ${t.visaFileId} is null and ${t.ticketNo} is null)
+        or (${t.title} is not null and ${t.firstname} is not null and ${t.lastname} is not null and ${t.dob} is not null and ${t.passportNo} is not null and ${t.passportExpiryDate} is not null and ${t.passportFileId} is not null)`,
     ),
     uniqueIndex('booking_passengers_booking_position_unique').on(t.bookingId, t.position),
     // PNR Excel and admin search by passport number.
@@ -184,6 +192,16 @@ export type NewBookingRow = typeof bookings.$inferInsert;
 export type BookingPassengerRow = typeof bookingPassengers.$inferSelect;
 export type NewBookingPassengerRow = typeof bookingPassengers.$inferInsert;
 export type PassengerType = (typeof passengerTypeEnum.enumValues)[number];
+
+/**
+ * PRODUCT §6: passengers of a booking still without a name (a select column over `bookings`, decision 030). The
+ * columns are written qualified: in a select from `bookings` alone drizzle leaves table names out, and an unqualified
+ * "id" inside the subquery would be the passenger's.
+ */
+export const missingNamesCount = sql<number>`(
+  select count(*)::int from "booking_passengers" p
+  where p."booking_id" = "bookings"."id" and p."firstname" is null
+)`.mapWith(Number);
 
 /**
  * A booking that holds seats: not cancelled, and not a hold whose cancel_at has passed (issue 16.14: an expired hold

@@ -2,6 +2,8 @@ import {
   AGENT_INVALID_MESSAGE,
   AGENT_SEARCH_LIMIT,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  NAMES_LATER_DEADLINE_PASSED_MESSAGE,
+  NAMES_LATER_NO_DEADLINE_MESSAGE,
   type AddBookingBody,
   type AgentOption,
   type CheckAvailabilityBody,
@@ -106,12 +108,19 @@ function resolveParty(caller: AuthUser, body: AddBookingBody): BookingParty {
   return { agentUserId, walking: agentUserId === null, confirmed: body.confirmed ?? true };
 }
 
-function countPassengers(passengers: PassengerInput[]) {
+function countPassengers(types: ReadonlyArray<PassengerInput['type']>) {
   return {
-    adults: passengers.filter((passenger) => passenger.type === 'adult').length,
-    children: passengers.filter((passenger) => passenger.type === 'child').length,
-    infants: passengers.filter((passenger) => passenger.type === 'infant').length,
+    adults: types.filter((type) => type === 'adult').length,
+    children: types.filter((type) => type === 'child').length,
+    infants: types.filter((type) => type === 'infant').length,
   };
+}
+
+/** PRODUCT §6: names later only while the group's name deadline is in the future (decision 030). */
+function getNamesLaterError(group: GroupRow, now: Date): string | undefined {
+  if (!group.nameDeadline) return NAMES_LATER_NO_DEADLINE_MESSAGE;
+  if (group.nameDeadline.getTime() <= now.getTime()) return NAMES_LATER_DEADLINE_PASSED_MESSAGE;
+  return undefined;
 }
 
 export interface AddBookingResult {
@@ -184,6 +193,8 @@ export async function addBooking({
 
       const travel = getTravelDates(await findLegDates({ db: tx, groupId: group.id }));
       const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
+      const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
+      if (namesLaterError) errors.names_later = [namesLaterError];
       if (caller.role === 'admin' && party.agentUserId !== null) {
         if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
       }
@@ -191,7 +202,7 @@ export async function addBooking({
       // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
       await checkPassportsFree({ db: tx, groupId: group.id, passportNos: body.passengers.map((passenger) => passenger.passport_no) });
 
-      const { adults, children, infants } = countPassengers(body.passengers);
+      const { adults, children, infants } = countPassengers(body.passenger_types);
       const sold = await countSoldSeats({ db: tx, groupId: group.id });
       if (adults + children > group.totalTicket - sold) throw createSeatsUnavailableError();
       const totalAmount = computeTotal({ seats: adults + children, infants, group });
@@ -208,7 +219,10 @@ export async function addBooking({
               now,
             });
 
-      const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = [];
+      // Names later: one row per type, every detail null ('TBA') until booking-update fills it (PRODUCT §6).
+      const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = body.names_later
+        ? body.passenger_types.map((type, position) => ({ position, type }))
+        : [];
       for (const [position, passenger] of body.passengers.entries()) {
         const passportFileId = await savePassengerFile({
           db: tx,

@@ -60,10 +60,11 @@ export interface PassengerFile {
 
 /** The passport scan and visa copy of each passenger, keyed by their form fields ('passport_img.0', 'visa_copy.1'). */
 export function listPassengerFiles(
-  passengers: ReadonlyArray<{ passport_img?: FormFile | undefined; visa_copy?: FormFile | undefined }>,
+  passengers: ReadonlyArray<{ passport_img?: FormFile | undefined; visa_copy?: FormFile | undefined } | { name_pending: true }>,
 ): PassengerFile[] {
   const list: PassengerFile[] = [];
   passengers.forEach((passenger, index) => {
+    if ('name_pending' in passenger) return;
     if (passenger.passport_img) list.push({ field: `passport_img.${index}`, file: passenger.passport_img });
     if (passenger.visa_copy) list.push({ field: `visa_copy.${index}`, file: passenger.visa_copy });
   });
@@ -110,12 +111,14 @@ export function collectPassengerDateErrors({
   today,
   travel,
 }: {
-  passengers: ReadonlyArray<{ type: PassengerType; dob: string; passport_expiry_date: string }>;
+  /** null: a passenger without details yet (names later, PRODUCT §6), skipped; the others keep their index. */
+  passengers: ReadonlyArray<{ type: PassengerType; dob: string; passport_expiry_date: string } | null>;
   today: string;
   travel: TravelDates;
 }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   passengers.forEach((passenger, index) => {
+    if (passenger === null) return;
     const found = getPassengerDateErrors({
       type: passenger.type,
       dob: passenger.dob,

@@ -6,6 +6,7 @@ import {
   formatKarachiDateTime,
   formatKarachiTime,
   formatMoney,
+  passengerFullName,
 } from './document-format.js';
 import { describeAgency, getPassengerTypeLabel, type DocumentAgency, type DocumentLeg, type DocumentPassenger } from './document-data.js';
 import {
@@ -106,12 +107,12 @@ export async function renderBookingPdf(data: BookingPdfData, options: { compress
     ],
     rows: data.passengers.map((passenger, index) => [
       String(index + 1),
-      passenger.title,
-      `${passenger.firstname} ${passenger.lastname}`,
+      passenger.title ?? '',
+      passengerFullName(passenger),
       getPassengerTypeLabel(passenger.type),
-      formatCalendarDate(passenger.dob),
-      passenger.passportNo,
-      formatCalendarDate(passenger.passportExpiryDate),
+      formatCalendarDate(passenger.dob) ?? '-',
+      passenger.passportNo ?? '-',
+      formatCalendarDate(passenger.passportExpiryDate) ?? '-',
       passenger.ticketNo ?? '-',
     ]),
     empty: 'No passengers',

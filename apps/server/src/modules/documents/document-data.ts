@@ -20,15 +20,16 @@ export interface DocumentLeg {
 
 export type PassengerKind = 'adult' | 'child' | 'infant';
 
+/** The details are null for a passenger booked with names later (PRODUCT §6): documents print 'TBA' (passengerFullName). */
 export interface DocumentPassenger {
-  title: string;
-  firstname: string;
-  lastname: string;
+  title: string | null;
+  firstname: string | null;
+  lastname: string | null;
   type: PassengerKind;
   /** 'YYYY-MM-DD'. */
-  dob: string;
-  passportNo: string;
-  passportExpiryDate: string;
+  dob: string | null;
+  passportNo: string | null;
+  passportExpiryDate: string | null;
   /** The 13-digit e-ticket number once issued (PRODUCT §6); null before. */
   ticketNo: string | null;
 }

@@ -1,3 +1,4 @@
+import { TBA_NAME } from '@portal/contract/ticketing';
 /**
  * How documents print dates, times and money: the same shapes as the web (apps/web/src/lib/format.ts),
  * instants in Asia/Karachi (PRODUCT §3), money as whole rupees 'PKR 145,000'.
@@ -30,7 +31,10 @@ export function formatAgentId(agentId: number | null): string | null {
 }
 
 /** 'YYYY-MM-DD' (a calendar date, never shifted) → '05 Mar 2026'. */
-export function formatCalendarDate(value: string): string {
+export function formatCalendarDate(value: string): string;
+export function formatCalendarDate(value: string | null): string | null;
+export function formatCalendarDate(value: string | null): string | null {
+  if (value === null) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return value;
   const [, year, month, day] = match;
@@ -67,4 +71,9 @@ export function formatKarachiDateTime(instant: Date): string {
 /** A file name part from a PNR or other free text: letters, digits and dashes only. */
 export function toFileNamePart(value: string): string {
   return value.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+}
+
+/** 'JOHN SMITH', or 'TBA' for a passenger whose name comes later (PRODUCT §6 names later). */
+export function passengerFullName(passenger: { firstname: string | null; lastname: string | null }): string {
+  return passenger.firstname === null || passenger.lastname === null ? TBA_NAME : `${passenger.firstname} ${passenger.lastname}`;
 }

@@ -1,3 +1,4 @@
+import { nameOrTba } from '@portal/contract/ticketing';
 import { describeAgency, type NameListEntry, type PassengerKind } from './document-data.js';
 import { renderXlsx, type XlsxColumnKind } from './xlsx-table.js';
 
@@ -38,8 +39,8 @@ export async function renderPnrExcel({ pnr, passengers }: { pnr: string; passeng
       rows: passengers.map((passenger, index) => [
         index + 1,
         passenger.title,
-        passenger.lastname,
-        passenger.firstname,
+        nameOrTba(passenger.lastname),
+        nameOrTba(passenger.firstname),
         AIRLINE_PASSENGER_TYPES[passenger.type],
         passenger.dob,
         passenger.passportNo,

@@ -1,5 +1,5 @@
 import { describeAgency, getPassengerTypeLabel, type DocumentLeg, type NameListEntry } from './document-data.js';
-import { formatCalendarDate, formatKarachiDateTime } from './document-format.js';
+import { formatCalendarDate, formatKarachiDateTime, passengerFullName } from './document-format.js';
 import {
   contentWidth,
   createPdf,
@@ -66,12 +66,12 @@ export async function renderPnrPdf(data: PnrPdfData, options: { compress?: boole
     ],
     rows: data.passengers.map((passenger, index) => [
       String(index + 1),
-      passenger.title,
-      `${passenger.firstname} ${passenger.lastname}`,
+      passenger.title ?? '',
+      passengerFullName(passenger),
       getPassengerTypeLabel(passenger.type),
-      formatCalendarDate(passenger.dob),
-      passenger.passportNo,
-      formatCalendarDate(passenger.passportExpiryDate),
+      formatCalendarDate(passenger.dob) ?? '-',
+      passenger.passportNo ?? '-',
+      formatCalendarDate(passenger.passportExpiryDate) ?? '-',
       String(passenger.bookingId),
       describeAgency(passenger.agency),
     ]),

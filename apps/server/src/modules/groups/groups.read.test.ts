@@ -200,6 +200,10 @@ describe('lists: filters, pagination, history and derived seats', () => {
       ticket_type: 1,
       direction: 2,
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // PRODUCT §6 deadlines: none set on this group (decision 030).
+      deposit_deadline: null,
+      name_deadline: null,
+      ticketing_deadline: null,
     });
   });
 });

@@ -73,6 +73,18 @@ export const groups = pgTable(
       .$onUpdate(() => new Date()),
     /** Soft delete (deletegroup): bookings keep their group. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * PRODUCT §6 deadlines, optional instants (entered and shown in Asia/Karachi). Each is before the first
+     * departure (checked with the legs' times by the contract); names not after ticketing (also a check here).
+     */
+    depositDeadline: timestamp('deposit_deadline', { withTimezone: true }),
+    nameDeadline: timestamp('name_deadline', { withTimezone: true }),
+    ticketingDeadline: timestamp('ticketing_deadline', { withTimezone: true }),
+    /**
+     * When the name-deadline job handled this name deadline (decision 030): set in the same transaction as its
+     * cancellations, so a second run or process does nothing twice; cleared when the name deadline changes.
+     */
+    nameDeadlineDoneAt: timestamp('name_deadline_done_at', { withTimezone: true }),
   },
   (t) => [
     check('groups_ticket_type', sql`${t.ticketType} in (1, 2)`),
@@ -80,6 +92,12 @@ export const groups = pgTable(
     check('groups_seats', sql`${t.totalTicket} >= 0 and ${t.totalTicket} <= ${t.ticketsWehave}`),
     check('groups_prices', sql`${t.price} >= 0 and ${t.infantPrice} >= 0`),
     check('groups_pnr_upper', sql`${t.pnr} = upper(${t.pnr}) and ${t.pnr} <> ''`),
+    check(
+      'groups_name_before_ticketing',
+      sql`${t.nameDeadline} is null or ${t.ticketingDeadline} is null or ${t.nameDeadline} <= ${t.ticketingDeadline}`,
+    ),
+    // The name-deadline job's scan: live groups whose name deadline has not been handled yet.
+    index('groups_name_deadline_due_idx').on(t.nameDeadline).where(sql`${t.nameDeadlineDoneAt} is null and ${t.deletedAt} is null`),
     uniqueIndex('groups_pnr_unique').on(t.pnr).where(sql`${t.deletedAt} is null`),
     // Open list, offered tickets and search: open groups ordered by first departure.
     index('groups_open_departure_idx').on(t.closeStatus, t.departureDate).where(sql`${t.deletedAt} is null`),

@@ -90,6 +90,9 @@ function toGroup(row: NonNullable<GroupDetailsRow>, legs: GroupLeg[], publicUrl:
     ticket_type: group.ticketType,
     direction: group.direction,
     updated_at: group.updatedAt.toISOString(),
+    deposit_deadline: group.depositDeadline?.toISOString() ?? null,
+    name_deadline: group.nameDeadline?.toISOString() ?? null,
+    ticketing_deadline: group.ticketingDeadline?.toISOString() ?? null,
   };
 }
 
@@ -189,6 +192,9 @@ function toGroupValues(input: GroupInput) {
     infantPrice: input.infant_price,
     // groups.departure_date is the first leg's date, written with the legs (groups.table.ts).
     departureDate: input.departure_date[0]!,
+    depositDeadline: input.deposit_deadline === null ? null : new Date(input.deposit_deadline),
+    nameDeadline: input.name_deadline === null ? null : new Date(input.name_deadline),
+    ticketingDeadline: input.ticketing_deadline === null ? null : new Date(input.ticketing_deadline),
   };
 }
 
@@ -315,7 +321,10 @@ export async function updateGroup({
       const sold = await countSoldSeats({ db: tx, groupId });
       if (input.total_ticket < sold) throw createSeatsAlreadySoldError(sold);
 
-      await updateGroupRow({ db: tx, groupId, values: toGroupValues(input) });
+      const values = toGroupValues(input);
+      // A moved (or new) name deadline is one the name-deadline job has not handled yet (decision 030).
+      const nameDeadlineMoved = (group.nameDeadline?.getTime() ?? null) !== (values.nameDeadline?.getTime() ?? null);
+      await updateGroupRow({ db: tx, groupId, values: nameDeadlineMoved ? { ...values, nameDeadlineDoneAt: null } : values });
       await replaceLegs({ db: tx, groupId, legs: toLegRows(input) });
       await recordAudit(tx, actor, { kind: 'group', entity_id: groupId, action: 'update', before });
       return groupId;

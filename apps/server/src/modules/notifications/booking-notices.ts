@@ -15,6 +15,8 @@ import type { BookingNotice } from './notifier.js';
  * - confirm, cancel, hold change, payment added/edited/deleted, ticketed (PRODUCT §6): the booking's agent; nobody
  *   for a walk-in;
  * - a hold the server cancelled when it ran out (the hold sweeper): the booking's agent;
+ * - at a group's name deadline (PRODUCT §6, the name-deadline job): a hold cancelled for missing names, its agent;
+ *   a confirmed booking still missing names, every active admin;
  * - nobody is told of their own action (an agent cancelling its own hold tells nobody).
  * Messages are short and carry the PNR; amounts in PKR, times in Asia/Karachi (PRODUCT §3).
  */
@@ -124,6 +126,16 @@ export async function planBookingNotice({
     case 'ticketed':
       // PRODUCT §6: the booking became ticketed (every passenger has an e-ticket number; decision 031).
       return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} is ticketed`);
+    case 'names_deadline_cancelled':
+      return plan(
+        toAgent(booking, sender),
+        `The name deadline of PNR ${booking.pnr} passed with names missing, so your booking #${booking.id} was cancelled`,
+      );
+    case 'names_deadline_missing':
+      return plan(
+        await findActiveAdminIds({ db }),
+        `The name deadline of PNR ${booking.pnr} passed: confirmed booking #${booking.id} still misses ${plural(notice.missing, 'name')}`,
+      );
     case 'hold_expired':
       return plan(toAgent(booking, sender), `The hold on your ${bookingRef(booking)} expired and the booking was cancelled`);
     case 'hold_changed':

@@ -21,6 +21,10 @@ export interface NotifyInput {
 export type BookingNotice =
   | { kind: 'booked' | 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired' | 'ticketed'; bookingId: number }
   | { kind: 'payment_added'; bookingId: number; amount: number }
+  /** PRODUCT §6, the name-deadline job: a hold still missing names was cancelled (its agent is told). */
+  | { kind: 'names_deadline_cancelled'; bookingId: number }
+  /** PRODUCT §6, the name-deadline job: a confirmed booking still misses `missing` names (admins are told). */
+  | { kind: 'names_deadline_missing'; bookingId: number; missing: number }
   | { kind: 'payment_edited' | 'payment_deleted'; paymentId: number };
 
 export interface Notifier {

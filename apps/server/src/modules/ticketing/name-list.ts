@@ -11,13 +11,14 @@ import { nameOrTba } from '@portal/contract/ticketing';
  * travels with, 'INF SURNAME/GIVEN NAMES DOB DDMMMYY'. Bookings oldest first, passengers in form order.
  */
 
+/** Title, names and date of birth are null for a passenger booked with names later (PRODUCT §6): it prints as TBA. */
 export interface NameListPassenger {
   type: 'adult' | 'child' | 'infant';
-  title: string;
-  firstname: string;
-  lastname: string;
+  title: string | null;
+  firstname: string | null;
+  lastname: string | null;
   /** YYYY-MM-DD. */
-  dob: string;
+  dob: string | null;
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -61,9 +62,10 @@ export function renderNameList(bookings: NameListPassenger[][]): string {
     for (const passenger of passengers) {
       if (passenger.type === 'infant') continue;
       number += 1;
-      lines.push(`${number}. ${fullName(passenger)} ${passenger.title.toUpperCase()}`);
+      // A passenger without a name yet reads '1. TBA/TBA' (no title, no date: they come with the name, decision 030).
+      lines.push(passenger.title === null ? `${number}. ${fullName(passenger)}` : `${number}. ${fullName(passenger)} ${passenger.title.toUpperCase()}`);
       for (const infant of carried.get(passenger) ?? []) {
-        lines.push(`INF ${fullName(infant)} DOB ${formatNameListDate(infant.dob)}`);
+        lines.push(infant.dob === null ? `INF ${fullName(infant)}` : `INF ${fullName(infant)} DOB ${formatNameListDate(infant.dob)}`);
       }
     }
   }

@@ -5,6 +5,7 @@ import {
   IMPORT_TOO_MANY_ROWS_MESSAGE,
   importMissingColumnsMessage,
   PASSENGER_NOT_ON_BOOKING_MESSAGE,
+  TICKET_NAME_MISSING_MESSAGE,
   TICKETING_CONFIRMED_ONLY_MESSAGE,
   ticketNoTakenMessage,
   type ImportColumn,
@@ -24,6 +25,11 @@ export function createTicketingCancelledError(): HttpError {
 
 export function createPassengerNotOnBookingError(index: number): HttpError {
   return createFieldError({ code: 'ticketing.passenger_not_on_booking', field: `tickets.${index}.passenger_id`, message: PASSENGER_NOT_ON_BOOKING_MESSAGE });
+}
+
+/** Decision 030: a passenger booked with names later gets a ticket number only once it has a name. */
+export function createTicketNameMissingError(index: number): HttpError {
+  return createFieldError({ code: 'ticketing.passenger_name_missing', field: `tickets.${index}.ticket_no`, message: TICKET_NAME_MISSING_MESSAGE });
 }
 
 export function createTicketNoTakenError({ field, ticketNo }: { field: string; ticketNo: string }): HttpError {

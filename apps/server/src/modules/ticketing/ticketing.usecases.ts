@@ -2,6 +2,7 @@ import {
   IMPORT_UNMATCHED_REASONS,
   importRowMessage,
   importTakenByRowMessage,
+  TBA_NAME,
   ticketNoTakenMessage,
   type ImportMatchedRow,
   type ImportUnmatchedRow,
@@ -19,6 +20,7 @@ import { readImportFile, type ImportFileRow } from './ticket-import-file.js';
 import {
   createImportFileError,
   createPassengerNotOnBookingError,
+  createTicketNameMissingError,
   createTicketingCancelledError,
   createTicketingConfirmedOnlyError,
   createTicketNoTakenError,
@@ -120,6 +122,9 @@ export async function updateTicketNumbers({
         const onBooking = new Set(passengers.map((passenger) => passenger.id));
         const stranger = writes.findIndex((write) => !onBooking.has(write.passengerId));
         if (stranger !== -1) throw createPassengerNotOnBookingError(stranger);
+        const unnamed = new Set(passengers.filter((passenger) => passenger.firstname === null).map((passenger) => passenger.id));
+        const nameless = writes.findIndex((write) => write.ticketNo !== null && unnamed.has(write.passengerId));
+        if (nameless !== -1) throw createTicketNameMissingError(nameless);
         await assertNumbersFree({ db: tx, writes });
 
         const wasTicketed = passengers.every((passenger) => passenger.ticketNo !== null);
@@ -157,6 +162,8 @@ function planImport({ rows, candidates }: { rows: ImportFileRow[]; candidates: L
   const byKey = new Map<string, LivePassengerRow[]>();
   for (const candidate of candidates) {
     const { passenger } = candidate;
+    // A passenger booked with names later has no name to match yet (decision 030).
+    if (passenger.firstname === null || passenger.lastname === null) continue;
     const key = matchKey(candidate.pnr, passenger.lastname, passenger.firstname);
     byKey.set(key, [...(byKey.get(key) ?? []), candidate]);
   }
@@ -167,7 +174,9 @@ function planImport({ rows, candidates }: { rows: ImportFileRow[]; candidates: L
     const found = byKey.get(matchKey(row.pnr, row.surname, row.givenName)) ?? [];
     const unmatched = (reason: string) => plan.unmatched.push({ ...fields, reason });
     const [only] = found;
-    if (!only) unmatched(IMPORT_UNMATCHED_REASONS.none);
+    if (!only && matchName(row.surname) === TBA_NAME && matchName(row.givenName, { givenName: true }) === TBA_NAME) {
+      unmatched(IMPORT_UNMATCHED_REASONS.noName);
+    } else if (!only) unmatched(IMPORT_UNMATCHED_REASONS.none);
     else if (found.length > 1) unmatched(IMPORT_UNMATCHED_REASONS.several);
     else if (!only.booking.confirmed) unmatched(IMPORT_UNMATCHED_REASONS.notConfirmed);
     else if (takenBy.has(only.passenger.id)) unmatched(importTakenByRowMessage(takenBy.get(only.passenger.id)!));
@@ -178,7 +187,7 @@ function planImport({ rows, candidates }: { rows: ImportFileRow[]; candidates: L
         ...fields,
         booking_id: only.booking.id,
         passenger_id: passenger.id,
-        passenger_name: `${passenger.title} ${passenger.firstname} ${passenger.lastname}`.trim(),
+        passenger_name: `${passenger.title ?? ''} ${passenger.firstname ?? ''} ${passenger.lastname ?? ''}`.trim(),
         previous_ticket_no: passenger.ticketNo,
       });
     }

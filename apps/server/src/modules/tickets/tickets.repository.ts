@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
-import { allPassengersTicketed, bookingPassengers, bookings } from '../bookings/bookings.table.js';
+import { TBA_NAME } from '@portal/contract/ticketing';
+import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
 import { withSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
@@ -190,8 +191,8 @@ export async function findLiveMySectorCard({ db, id, today }: { db: Executor; id
 
 export type MySectorCardRow = NonNullable<Awaited<ReturnType<typeof findLiveMySectorCard>>>;
 
-/** Passenger names of a booking, 'Mr JOHN SMITH', in form order (one correlated subquery per row, one statement). */
-const passengerNamesSql = sql<string[] | null>`(select json_agg(${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname} order by ${bookingPassengers.position}) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id})`;
+/** Passenger names of a booking, 'Mr JOHN SMITH' ('TBA' before names later are given), in form order (one correlated subquery per row, one statement). */
+const passengerNamesSql = sql<string[] | null>`(select json_agg(coalesce(${bookingPassengers.title} || ' ' || ${bookingPassengers.firstname} || ' ' || ${bookingPassengers.lastname}, ${TBA_NAME}::text) order by ${bookingPassengers.position}) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id})`;
 
 /** Every booking of a group, cancelled or not, oldest first, with its agent and passenger names. */
 export async function listGroupBookings({ db, groupId }: { db: Executor; groupId: number }) {
@@ -203,6 +204,7 @@ export async function listGroupBookings({ db, groupId }: { db: Executor; groupId
       agentNumber: users.agentId,
       passengerNames: passengerNamesSql,
       allTicketed: allPassengersTicketed,
+      missingNames: missingNamesCount,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.agentUserId))

@@ -185,6 +185,7 @@ describe('POST /api/search-flights: matching', () => {
           date: daysFromToday(10),
           my_sector_id: mySectorId,
           updated_at: group.updatedAt.toISOString(),
+          name_deadline: null,
         },
       ],
     });

@@ -127,6 +127,7 @@ function toTicket({
     date: group.departureDate,
     my_sector_id: group.mySectorId,
     updated_at: group.updatedAt.toISOString(),
+    name_deadline: group.nameDeadline?.toISOString() ?? null,
   };
 }
 
@@ -318,6 +319,7 @@ function toPnrBookingRow({ row, ticket }: { row: GroupBookingRow; ticket: Ticket
     payment_status: booking.paymentStatus,
     passenger_name: names[0] ?? null,
     passenger_names: names,
+    missing_names: row.missingNames,
     passengers: booking.adults + booking.children + booking.infants,
     agent: booking.agentUserId ?? 0,
     agent_id: isWalkIn ? null : row.agentNumber,

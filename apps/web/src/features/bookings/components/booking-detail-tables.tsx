@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
+import { formatPassengerName } from '@portal/contract/ticketing';
 import type { BookingDetail, BookingGroupData, BookingPayment } from '@portal/contract/booking-lifecycle';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -81,7 +82,7 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
       empty={sorted.length === 0}
     >
       {sorted.map((passenger, index) => {
-        const fullName = `${passenger.firstname} ${passenger.lastname}`;
+        const fullName = formatPassengerName({ firstname: passenger.firstname, lastname: passenger.lastname });
         return (
           <Table.Tr key={passenger.id}>
             <Table.Td>{index + 1}</Table.Td>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatPassengerName } from '@portal/contract/ticketing';
 import type { BookingDetailResponse } from '@portal/contract/booking-lifecycle';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -25,7 +26,7 @@ function detailToBookingRow({ data, groupdata }: BookingDetailResponse): Booking
     airline_logo: groupdata.airline.logo,
     sector: groupdata.sector,
     date: groupdata.date,
-    passenger_name: data.booking_sub[0] ? `${data.booking_sub[0].firstname} ${data.booking_sub[0].lastname}` : null,
+    passenger_name: data.booking_sub[0] ? formatPassengerName(data.booking_sub[0]) : null,
     passengers: data.booking_sub.length,
   };
 }

@@ -41,7 +41,7 @@ function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone
           onDone();
         },
         onError: (error) => {
-          const passportNos = values.passengers.map((passenger) => passenger.passport_no);
+          const passportNos = values.passengers.map((passenger) => ('left_empty' in passenger ? '' : passenger.passport_no));
           if (applyPassportConflict(error, form.setError, passportNos, (index) => `passengers.${index}.passport_no` as const)) return;
           showFormError(error, form.setError, toEditField);
         },

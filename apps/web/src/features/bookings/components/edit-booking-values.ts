@@ -18,6 +18,8 @@ export type PassengerEditValues = PassengerFieldValues & {
   /** The stored scans (signed links); a passenger with a stored passport needs no new one. */
   current_passport: string | null;
   current_visa: string | null;
+  /** Booked with names later and still without a name (PRODUCT §6): left empty, it stays 'TBA'. */
+  name_pending: boolean;
 };
 
 export type EditBookingValues = { passengers: PassengerEditValues[] };
@@ -29,16 +31,17 @@ export function toEditValues(detail: BookingEditDetail): EditBookingValues {
       .sort((a, b) => a.position - b.position)
       .map((passenger) => ({
         type: passenger.type,
-        title: findPassengerTitle(passenger.type, passenger.title) ?? null,
-        firstname: passenger.firstname,
-        lastname: passenger.lastname,
+        title: passenger.title ? (findPassengerTitle(passenger.type, passenger.title) ?? null) : null,
+        firstname: passenger.firstname ?? '',
+        lastname: passenger.lastname ?? '',
         dob: passenger.dob || null,
-        passport_no: passenger.passport_no,
+        passport_no: passenger.passport_no ?? '',
         passport_expiry_date: passenger.passport_expiry_date || null,
         passport_img: null,
         visa_copy: null,
         current_passport: passenger.passport_img || null,
         current_visa: passenger.visa_copy,
+        name_pending: passenger.firstname === null,
       })),
   };
 }
@@ -72,6 +75,7 @@ export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 
       visa_copy: z.instanceof(File).nullable(),
       current_passport: z.string().nullable(),
       current_visa: z.string().nullable(),
+      name_pending: z.boolean(),
     })
     // Title and scan are checked even while other fields of the passenger are wrong, so every problem shows at once.
     .superRefine(
@@ -98,10 +102,18 @@ export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 
       });
       for (const [field, message] of Object.entries(dateErrors)) ctx.addIssue({ code: 'custom', path: [field], message });
     });
-  const passengers = z.array(passenger).superRefine(
+  // PRODUCT §6 names later: a passenger still without a name may be left empty; it is sent by its type alone.
+  const pendingOrPassenger = z.custom<PassengerEditValues>().transform((value, ctx): z.output<typeof passenger> | PendingPassenger => {
+    if (isLeftEmpty(value)) return { type: value.type, name_pending: true, left_empty: true };
+    const parsed = passenger.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message, path: issue.path } as never);
+    return z.NEVER;
+  });
+  const passengers = z.array(pendingOrPassenger).superRefine(
     (list, ctx) => {
       // PRODUCT §6: the later of two passengers with one passport number (the server answers the same 422).
-      for (const index of findRepeatedPassports(list.map((item) => item.passport_no))) {
+      for (const index of findRepeatedPassports(list.map((item) => ('left_empty' in item ? '' : item.passport_no)))) {
         ctx.addIssue({ code: 'custom', path: [index, 'passport_no'], message: PASSPORT_REPEATED_MESSAGE });
       }
     },
@@ -113,6 +125,23 @@ export function buildEditBookingSchema(detail: Pick<BookingEditDetail, 'date' | 
 
 export type EditBookingOutput = z.output<ReturnType<typeof buildEditBookingSchema>>;
 
+/** A names-later passenger left without its details (sent as its type alone, it stays 'TBA'). */
+type PendingPassenger = { type: PassengerType; name_pending: true; left_empty: true };
+
+function isLeftEmpty(value: PassengerEditValues): boolean {
+  return (
+    value.name_pending &&
+    !value.title &&
+    !value.firstname.trim() &&
+    !value.lastname.trim() &&
+    !value.dob &&
+    !value.passport_no.trim() &&
+    !value.passport_expiry_date &&
+    !value.passport_img &&
+    !value.visa_copy
+  );
+}
+
 /**
  * The booking-update body (000 §7): every passenger's texts as `name[]` in booking order, and only the
  * newly chosen scans as `passport_img[N]` / `visa_copy[N]`, so a passenger without a new file keeps the stored one.
@@ -121,6 +150,12 @@ export function toBookingUpdateForm(bookingId: number, values: EditBookingOutput
   const form = new FormData();
   form.append('booking_id', String(bookingId));
   values.passengers.forEach((passenger, index) => {
+    if ('left_empty' in passenger) {
+      // Its type alone (PRODUCT §6): the server keeps it 'TBA'.
+      for (const name of ['titles[]', 'firstname[]', 'lastname[]', 'dob[]', 'passport_no[]', 'passport_expiry_date[]']) form.append(name, '');
+      form.append('type[]', passenger.type);
+      return;
+    }
     form.append('titles[]', passenger.title ?? '');
     form.append('firstname[]', passenger.firstname);
     form.append('lastname[]', passenger.lastname);

@@ -15,6 +15,7 @@ import { SummaryCards } from './summary-cards';
  * (the /dashboard initial-JS budget, bench/budgets.ts).
  */
 const WaitingLists = lazy(() => import('./waiting-lists').then((module) => ({ default: module.WaitingLists })));
+const DeadlinesList = lazy(() => import('./deadlines-list').then((module) => ({ default: module.DeadlinesList })));
 const DashboardLists = lazy(() => import('./dashboard-lists').then((module) => ({ default: module.DashboardLists })));
 
 function SectionTitle({ children }: { children: ReactNode }) {
@@ -53,6 +54,11 @@ export function DashboardOverview() {
       {admin && !failed ? (
         <Suspense fallback={null}>
           <WaitingLists data={adminData} />
+        </Suspense>
+      ) : null}
+      {admin && !failed ? (
+        <Suspense fallback={null}>
+          <DeadlinesList />
         </Suspense>
       ) : null}
       <Grid gap="md">

@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addGroupBodySchema,
   DEPARTURE_PAST_MESSAGE,
+  findDeadlineIssues,
   findLegOrderIssues,
+  getFirstDepartureInstant,
+  GROUP_DEADLINE_FIELDS,
+  GROUP_DEADLINE_LABELS,
+  parseKarachiDateTime,
+  type GroupDeadlineField,
   getGroupLegCount,
   getGroupTripLabels,
   isPastFirstDeparture,
@@ -14,7 +20,7 @@ import {
   type UpdateGroupBody,
 } from '@portal/contract/groups';
 import { get, set, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { todayInKarachi } from '@/lib/format';
+import { todayInKarachi, toKarachi } from '@/lib/format';
 
 /** The per-leg arrays of the contract (001 §3), `arivval` spelling included. */
 export const LEG_FIELDS = [
@@ -46,6 +52,10 @@ const HEADER_FIELDS = [
   'infant_price',
 ] as const;
 
+/** Each deadline (PRODUCT §6) is typed as a date and a time in Pakistan time, sent as one 'YYYY-MM-DD HH:mm'. */
+export type DeadlinePartField = `${GroupDeadlineField}_${'date' | 'time'}`;
+export const DEADLINE_PART_FIELDS = GROUP_DEADLINE_FIELDS.flatMap((field) => [`${field}_date`, `${field}_time`] as const);
+
 /**
  * The form holds the contract's own flat shape (arrays indexed by trip 0-3), so the contract schema
  * validates it and a server key such as `departure_flight_number.1` is already a form path.
@@ -62,7 +72,8 @@ export type GroupFormValues = {
   total_ticket: number | string;
   price: number | string;
   infant_price: number | string;
-} & Record<LegField, (number | string)[]>;
+} & Record<LegField, (number | string)[]> &
+  Record<DeadlinePartField, string>;
 
 export type GroupFormOutput = AddGroupBody | UpdateGroupBody;
 
@@ -89,6 +100,7 @@ export function emptyGroupValues(): GroupFormValues {
     price: '',
     infant_price: '',
     ...legs,
+    ...(Object.fromEntries(DEADLINE_PART_FIELDS.map((field) => [field, ''])) as Record<DeadlinePartField, string>),
   };
 }
 
@@ -114,14 +126,35 @@ export function groupToValues(group: Group): GroupFormValues {
     total_ticket: group.total_ticket,
     price: group.price,
     infant_price: group.infant_price,
+    ...deadlineParts(group),
   };
+}
+
+/** A stored deadline (an instant) as the date and time it reads in Pakistan. */
+function deadlineParts(group: Group): Record<DeadlinePartField, string> {
+  const parts = {} as Record<DeadlinePartField, string>;
+  for (const field of GROUP_DEADLINE_FIELDS) {
+    const value = group[field];
+    parts[`${field}_date`] = value ? toKarachi(value).format('YYYY-MM-DD') : '';
+    parts[`${field}_time`] = value ? toKarachi(value).format('HH:mm') : '';
+  }
+  return parts;
+}
+
+/** The deadline as sent: 'YYYY-MM-DD HH:mm' read in Asia/Karachi by the server, '' when none. */
+function deadlineText(values: GroupFormValues, field: GroupDeadlineField): string {
+  const date = values[`${field}_date`];
+  const time = values[`${field}_time`];
+  return date && time ? `${date} ${time}` : '';
 }
 
 /** What is sent: the legs of the chosen layout only. */
 export function toBodyInput(values: GroupFormValues): Record<string, unknown> {
   const count = legCountOf(values);
   const legs = Object.fromEntries(LEG_FIELDS.map((field) => [field, values[field].slice(0, count)]));
-  return { ...values, ...legs };
+  const header = Object.fromEntries(Object.entries(values).filter(([key]) => !(DEADLINE_PART_FIELDS as readonly string[]).includes(key)));
+  const deadlines = Object.fromEntries(GROUP_DEADLINE_FIELDS.map((field) => [field, deadlineText(values, field)]));
+  return { ...header, ...legs, ...deadlines };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -154,6 +187,32 @@ export function findDateIssues(
   for (const issue of findLegOrderIssues(legs, labels)) {
     issues.push({ path: `${issue.path[0]}.${issue.path[1]}` as Path<GroupFormValues>, message: issue.message });
   }
+  issues.push(...findDeadlineFormIssues(values));
+  return issues;
+}
+
+/**
+ * The deadlines as typed (PRODUCT §6): a date needs its time and a time its date; then the contract's order rules
+ * (findDeadlineIssues: before the first departure, names not after ticketing), said under the deadline's date.
+ */
+export function findDeadlineFormIssues(values: GroupFormValues): { path: Path<GroupFormValues>; message: string }[] {
+  const issues: { path: Path<GroupFormValues>; message: string }[] = [];
+  const deadlines: Partial<Record<GroupDeadlineField, Date | null>> = {};
+  for (const field of GROUP_DEADLINE_FIELDS) {
+    const date = values[`${field}_date`];
+    const time = values[`${field}_time`];
+    const label = GROUP_DEADLINE_LABELS[field];
+    if (date && !time) issues.push({ path: `${field}_time`, message: `The ${label} needs a time.` });
+    if (time && !date) issues.push({ path: `${field}_date`, message: `The ${label} needs a date.` });
+    deadlines[field] = date && time ? (parseKarachiDateTime(`${date} ${time}`) ?? null) : null;
+  }
+  const firstDeparture = getFirstDepartureInstant(
+    ISO_DATE.test(String(values.departure_date[0] ?? '')) ? String(values.departure_date[0]) : undefined,
+    TIME.test(String(values.departure_time[0] ?? '')) ? String(values.departure_time[0]) : undefined,
+  );
+  for (const issue of findDeadlineIssues({ deadlines, firstDeparture })) {
+    issues.push({ path: `${issue.path[0]}_date`, message: issue.message });
+  }
   return issues;
 }
 
@@ -173,12 +232,19 @@ export function createGroupResolver({
   return async (values, context, options) => {
     const body = { ...toBodyInput(values), ...(groupId ? { group_id: groupId } : {}) };
     const result = await resolve(body, context, options as never);
-    const errors = { ...(result.errors as FieldErrors<GroupFormValues>) };
+    const errors = { ...(result.errors as FieldErrors<GroupFormValues>) } as Record<string, unknown>;
+    // The contract names a deadline as one field; the form shows it under the deadline's date.
+    for (const field of GROUP_DEADLINE_FIELDS) {
+      if (errors[field]) {
+        errors[`${field}_date`] ??= errors[field];
+        delete errors[field];
+      }
+    }
     for (const issue of findDateIssues(values, { today: todayInKarachi(), storedFirstDeparture })) {
       if (!get(errors, issue.path)) set(errors, issue.path, { type: 'custom', message: issue.message });
     }
     if (Object.keys(errors).length === 0) return result as Awaited<ReturnType<Resolver<GroupFormValues, unknown, GroupFormOutput>>>;
-    return { values: {}, errors };
+    return { values: {}, errors: errors as FieldErrors<GroupFormValues> };
   };
 }
 
@@ -193,6 +259,7 @@ export function getDateChain(count: 1 | 2 | 4): `${'departure_date' | 'arivval_d
 /** A 422 key onto the form: `departure_flight_number.1` as is, a bare leg field onto trip A-1. */
 export function toGroupField(key: string): Path<GroupFormValues> | undefined {
   const [head, index] = key.split('.');
+  if ((GROUP_DEADLINE_FIELDS as readonly string[]).includes(head ?? '')) return `${head as GroupDeadlineField}_date`;
   if ((HEADER_FIELDS as readonly string[]).includes(head ?? '')) return head as Path<GroupFormValues>;
   if ((LEG_FIELDS as readonly string[]).includes(head ?? '')) {
     const position = index !== undefined && /^\d+$/.test(index) ? Number(index) : 0;

@@ -27,6 +27,7 @@ import {
   type GroupFormOutput,
   type GroupFormValues,
 } from './group-form-values';
+import { DeadlineFields } from './deadline-fields';
 import { TripBlock, type TripDateField } from './trip-block';
 
 /** Trips whose allowance the user set apart from its source: copies stop there (edit mode starts from the data). */
@@ -341,6 +342,8 @@ export function GroupForm({ group, addMySector }: GroupFormProps) {
             minDateOf={minDateOf}
           />
         ))}
+
+        <DeadlineFields control={form.control} errors={errors} trigger={form.trigger} formState={form.formState} />
 
         <Paper withBorder p="md">
           <Group justify="space-between" wrap="wrap" gap="sm">

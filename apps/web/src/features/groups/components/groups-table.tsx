@@ -1,9 +1,9 @@
 import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { Group as GroupRow } from '@portal/contract/groups';
+import { GROUP_DEADLINE_FIELDS, type Group as GroupRow } from '@portal/contract/groups';
 import { IconPlane } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { ListTable } from '@/components/list-table';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate, formatDateTime, formatPKR } from '@/lib/format';
 import type { PagedList } from '@/lib/paged-list';
 
 export const GROUP_COLUMNS = [
@@ -16,8 +16,29 @@ export const GROUP_COLUMNS = [
   'Infant Price',
   'Sold',
   'Add By',
+  'Deadlines',
   'Status',
 ];
+
+/** PRODUCT §6: the deadlines a group has, in Pakistan time ('Names 20 Dec 2026, 09:30 AM'). */
+function GroupDeadlines({ group }: { group: GroupRow }) {
+  const set = GROUP_DEADLINE_FIELDS.filter((field) => group[field]);
+  if (set.length === 0) return <Text size="sm" c="dimmed">None</Text>;
+  return (
+    <Stack gap={2}>
+      {set.map((field) => (
+        <Text key={field} size="xs" style={{ whiteSpace: 'nowrap' }}>
+          <Text span fw={600} size="xs">
+            {DEADLINE_SHORT_LABELS[field]}
+          </Text>{' '}
+          {formatDateTime(group[field])}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+const DEADLINE_SHORT_LABELS = { deposit_deadline: 'Deposit', name_deadline: 'Names', ticketing_deadline: 'Ticketing' } as const;
 
 /** The legs' sectors in trip order, e.g. ['LHE - DXB', 'DXB - JED']. */
 export function groupSectors(group: GroupRow): string[] {
@@ -79,6 +100,9 @@ export function GroupsTable({ list, actions, highlightedId, highlightedRef }: Gr
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPKR(group.infant_price)}</Table.Td>
           <Table.Td>{group.sold}</Table.Td>
           <Table.Td>{group.added_by ?? 'N/A'}</Table.Td>
+          <Table.Td>
+            <GroupDeadlines group={group} />
+          </Table.Td>
           <Table.Td>
             <Badge variant="light" color={group.close_status === 1 ? 'red' : 'teal'}>
               {group.close_status === 1 ? 'Closed' : 'Open'}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  formatPassengerName,
   TICKETED_LABEL,
   updateTicketNumbersBodySchema,
   type TicketBooking,
@@ -87,7 +88,7 @@ export function BookingTicketsForm({ booking, highlighted = false }: { booking: 
         </Group>
         <DataTable columns={['#', 'Passenger', 'Type', 'Ticket number']} minWidth={560} label={`Passengers of booking #${booking.id}`}>
           {booking.passengers.map((passenger, index) => {
-            const name = `${passenger.title} ${passenger.firstname} ${passenger.lastname}`;
+            const name = formatPassengerName(passenger);
             return (
               <Table.Tr key={passenger.id}>
                 <Table.Td>{index + 1}</Table.Td>

@@ -6,6 +6,7 @@ import { AirlineLogo } from './airline-logo';
 import { baggageLines } from './baggage';
 import { fareText } from './fare-text';
 import { seatsLeftText } from './seats-left';
+import { formatDateTime } from '@/lib/format';
 import { TicketLegs } from './ticket-legs';
 
 type TicketCardProps = {
@@ -69,6 +70,11 @@ export function TicketCard({ ticket, signedIn, action }: TicketCardProps) {
                 Remaining: {ticket.remaining}
               </Badge>
             </Group>
+            {ticket.name_deadline ? (
+              <Text size="sm" c="dimmed">
+                Names by {formatDateTime(ticket.name_deadline)}
+              </Text>
+            ) : null}
             {warning ? (
               <Group gap={4} wrap="nowrap" c="red.7">
                 <IconAlertTriangle size={14} aria-hidden />
