@@ -8,6 +8,7 @@ import {
   PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
   PASSENGER_TYPES,
+  type PassengerType,
 } from '@portal/contract/bookings';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
