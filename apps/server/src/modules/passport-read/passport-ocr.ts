@@ -9,7 +9,7 @@ import type { OcrAnswer, OcrRequest } from './passport-ocr-process.js';
  * (passport-ocr-process.ts): nothing is fetched and nothing is cached on disk. One reading at a time per
  * server; at most `maxWaiting` more wait their turn, and the next is refused (503 with Retry-After). The child
  * is started on the first reading and exits after `idleMs` without one, on a reading that times out and when
- * the server closes, and its memory (about 100-200 MB while it lives; docs/performance.md) leaves with it: a
+ * the server closes, and its memory (about 260 MB at its peak; docs/performance.md) leaves with it: a
  * worker thread that ends does not give the WebAssembly memory back to the operating system.
  */
 
