@@ -12,10 +12,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${process.env.E2E_PORT ?? '8181'}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const { args: nodeArgs } = JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8'));
+const { args: nodeArgs, env: nodeEnv } = JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8'));
 const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
+    ...nodeEnv,
     ...process.env,
     PORT: process.env.E2E_PORT ?? '8181',
     HOST: '127.0.0.1',

@@ -196,8 +196,8 @@ async function mainPassportRead(): Promise<number> {
   const out = [
     `\n== passport-read (embedded PGlite server, ${result.scans} generated 1,500 px scans x 5 rounds)`,
     table(
-      ['readings', 'first (cold) ms', 'p50 ms', 'p95 ms', 'max ms', 'failed', 'RSS before', 'peak while reading', 'after', `idle ${result.idleWaitSeconds} s later`],
-      [[result.readings, result.coldMs, result.p50Ms, result.p95Ms, result.maxMs, result.failures, result.rssBeforeMiB, result.peakRssWhileReadingMiB, result.rssAfterReadingMiB, result.rssIdleAfterReadingMiB]],
+      ['readings', 'first (cold) ms', 'p50 ms', 'p95 ms', 'max ms', 'failed', 'RSS before', 'peak while reading', 'after', `idle ${result.idleWaitSeconds} s later`, 'OCR child peak', 'OCR children after idle'],
+      [[result.readings, result.coldMs, result.p50Ms, result.p95Ms, result.maxMs, result.failures, result.rssBeforeMiB, result.peakRssWhileReadingMiB, result.rssAfterReadingMiB, result.rssIdleAfterReadingMiB, result.ocrChildPeakRssMiB, result.ocrChildrenAfterIdle]],
     ),
     '\n== budgets',
     table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO'])),

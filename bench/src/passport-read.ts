@@ -2,9 +2,11 @@
  * Passport reading (issue 17 point 4, decision 028): `npm run bench -- --scenario passport-read`.
  * One embedded (PGlite) server; generated 1,500-px scans of several passports (apps/server/src/test/
  * passport-scans.ts) read one after another through POST /api/passport-read: p50/p95 of the warm readings
- * (the first, which starts the OCR worker, is given apart), the server's RSS before, its peak while reading,
- * and its RSS once idle after reading (the OCR worker ends after 60 s without a reading).
+ * (the first, which starts the OCR child process, is given apart), the server's RSS before, its peak while reading,
+ * and its RSS once idle after reading (the OCR child process exits after 60 s without a reading), and the OCR child's
+ * own peak RSS.
  */
+import { readFileSync } from 'node:fs';
 import { formatTd3Lines, type Td3Input } from '@portal/contract/mrz';
 import { KHAN_TD3, renderPassportScan } from '../../apps/server/src/test/passport-scans.js';
 import { bearer, signIn } from './api.js';
@@ -25,7 +27,20 @@ export interface PassportReadResult {
   peakRssWhileReadingMiB: number;
   rssAfterReadingMiB: number;
   rssIdleAfterReadingMiB: number;
+  /** The OCR child process's highest RSS (VmHWM) while it lived; it is not part of the server's RSS. */
+  ocrChildPeakRssMiB: number;
+  /** OCR child processes still alive after the idle wait (0: it exited and its memory with it). */
+  ocrChildrenAfterIdle: number;
   idleWaitSeconds: number;
+}
+
+/** The ids of a process's children (Linux /proc); the OCR child of the server is one of them. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 const PASSPORTS: Td3Input[] = [
@@ -69,7 +84,7 @@ export async function benchPassportRead(
       const body = (await response.json()) as { data?: { passport_no?: string } };
       return { ms: performance.now() - started, ok: response.ok && body.data?.passport_no === scan.passportNo };
     };
-    log('passport-read: first reading (starts the OCR worker) ...');
+    log('passport-read: first reading (starts the OCR child process) ...');
     const cold = await read(scans[0]!);
     const times: number[] = [];
     let failures = cold.ok ? 0 : 1;
@@ -81,9 +96,11 @@ export async function benchPassportRead(
       }
     }
     const memory = readMemory(pid);
-    log(`passport-read: ${times.length} readings done; waiting ${idleWaitSeconds} s for the OCR worker to end ...`);
+    const ocrChildPeak = Math.max(0, ...childPids(pid).map((child) => readMemory(child).peakRssMiB));
+    log(`passport-read: ${times.length} readings done; waiting ${idleWaitSeconds} s for the OCR child process to exit ...`);
     await new Promise((resolve) => setTimeout(resolve, idleWaitSeconds * 1_000));
     const idle = readMemory(pid).rssMiB;
+    const ocrChildrenAfterIdle = childPids(pid).length;
     const sorted = [...times].sort((a, b) => a - b);
     return {
       scans: scans.length,
@@ -98,6 +115,8 @@ export async function benchPassportRead(
       peakRssWhileReadingMiB: memory.peakRssMiB,
       rssAfterReadingMiB: memory.rssMiB,
       rssIdleAfterReadingMiB: idle,
+      ocrChildPeakRssMiB: ocrChildPeak,
+      ocrChildrenAfterIdle,
       idleWaitSeconds,
     };
   } finally {
@@ -111,5 +130,6 @@ export function passportReadChecks(result: PassportReadResult): BudgetCheck[] {
     atMost('passport-read p95 ms (1,500 px scans, warm)', result.p95Ms, BUDGETS.passportReadP95MsMax),
     atMost('passport-read failed readings', result.failures, 0),
     atMost('passport-read: embedded RSS idle after reading MiB', result.rssIdleAfterReadingMiB, BUDGETS.embeddedRssMiBMax),
+    atMost('passport-read: OCR child processes alive after the idle time', result.ocrChildrenAfterIdle, 0),
   ];
 }

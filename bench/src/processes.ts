@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main.js');
 /** The Node.js options `npm start` runs the server with (apps/server/node-args.json): the bench measures the same. */
-export const SERVER_NODE_ARGS: string[] = (
-  JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/server/node-args.json'), 'utf8')) as { args: string[] }
-).args;
+const NODE_ARGS_FILE = JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/server/node-args.json'), 'utf8')) as {
+  args: string[];
+  env: Record<string, string>;
+};
+export const SERVER_NODE_ARGS: string[] = NODE_ARGS_FILE.args;
+/** The environment defaults `npm start` gives the server (the same file), under the process's own environment. */
+export const SERVER_NODE_ENV: Record<string, string> = NODE_ARGS_FILE.env;
 export const WORKLOAD_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-main.js');
 export const WEB_DIST_DIR = path.join(ROOT_DIR, 'apps/web/dist');
 
@@ -69,7 +73,7 @@ export async function startNodeProcess(options: {
 }): Promise<RunningProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...options.env },
+    env: { ...SERVER_NODE_ENV, ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { KHAN_PASSPORT, KHAN_TD3, khanMrzLines, renderPassportScan, renderTextOnlyPdf } from '../../test/passport-scans.js';
 import { postForm } from '../../test/uploads.js';
-import { createPassportOcr, type PassportOcr } from './passport-ocr.js';
+import { createPassportOcr, PassportOcrFailedError, type PassportOcr } from './passport-ocr.js';
 
 // POST /api/passport-read (PRODUCT §6, decision 028): pasted MRZ, the scan's file rules, one real OCR reading
 // and the busy queue. The matrix of generated scans is in passport-read.scans.test.ts (slower).
@@ -155,4 +155,77 @@ describe('POST /api/passport-read OCR', () => {
       await small.close();
     }
   });
+
+  it('when a reading is done and the idle time passes, then the OCR child process has exited', async () => {
+    const quick = createPassportOcr({ idleMs: 300 });
+    try {
+      const text = await quick.run((recognize) => recognize(scan));
+      expect(text).toContain('KHAN');
+      const pid = quick.workerPid();
+      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe(process.pid);
+      expect(quick.isWorkerAlive()).toBe(true);
+      await waitFor(() => !quick.isWorkerAlive());
+      expect(quick.workerPid()).toBeUndefined();
+      // The process itself is gone (its memory with it), not only our handle on it.
+      await waitFor(() => !processExists(pid!));
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('when the OCR child is killed, then that reading fails as unreadable and the next reading starts a new child', async () => {
+    const fragile = createPassportOcr({ idleMs: 5_000 });
+    const app = await buildTestApp({ passportOcr: fragile });
+    try {
+      const created = await app.createAgent();
+      const token = await app.loginAs(created.email, created.password);
+      const file = { filename: 'passport-scan.png', data: scan };
+      // Killed between readings: the next one gets a new child.
+      const first = await postForm(app.app, '/api/passport-read', [['file', file]], token);
+      expect(first.statusCode).toBe(200);
+      const firstPid = fragile.workerPid()!;
+      process.kill(firstPid, 'SIGKILL');
+      await waitFor(() => !fragile.isWorkerAlive());
+      const second = await postForm(app.app, '/api/passport-read', [['file', file]], token);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual({ data: KHAN_PASSPORT });
+      const secondPid = fragile.workerPid()!;
+      expect(secondPid).not.toBe(firstPid);
+
+      // Killed in the middle of a reading: that reading fails, the server lives on.
+      const crashed = fragile.run(async (recognize) => {
+        const reading = recognize(scan);
+        process.kill(fragile.workerPid()!, 'SIGKILL');
+        return reading;
+      });
+      await expect(crashed).rejects.toBeInstanceOf(PassportOcrFailedError);
+      expect(processExists(secondPid)).toBe(false);
+      const third = await postForm(app.app, '/api/passport-read', [['file', file]], token);
+      expect(third.statusCode).toBe(200);
+      expect(third.json()).toEqual({ data: KHAN_PASSPORT });
+      expect(fragile.workerPid()).not.toBe(secondPid);
+    } finally {
+      await app.close();
+      await fragile.close();
+    }
+    expect(fragile.isWorkerAlive()).toBe(false);
+  });
 });
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

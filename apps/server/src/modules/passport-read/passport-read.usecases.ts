@@ -6,7 +6,7 @@ import { getKarachiToday } from '../../lib/karachi-date.js';
 import { checkUploadedFile } from '../files/files.usecases.js';
 import { createImageTooLargeError, createUnreadableImageError } from '../files/files.errors.js';
 import { extractFirstPageImage } from './pdf-image.js';
-import { PassportOcrBusyError, PassportOcrTimeoutError, type PassportOcr, type Recognize } from './passport-ocr.js';
+import { PassportOcrBusyError, PassportOcrFailedError, type PassportOcr, type Recognize } from './passport-ocr.js';
 import { createMrzCheckDigitsError, createMrzUnreadableError, createPassportReadBusyError } from './passport-read.errors.js';
 
 /** OCR reads every scan at this width: an MRZ character is then about 30 px high, where Tesseract reads best. */
@@ -133,7 +133,7 @@ export async function readPassport({
     return answer(result, 'file');
   } catch (error) {
     if (error instanceof PassportOcrBusyError) throw createPassportReadBusyError({ retryAfterSeconds: error.retryAfterSeconds });
-    if (error instanceof PassportOcrTimeoutError) throw createMrzUnreadableError({ field: 'file' });
+    if (error instanceof PassportOcrFailedError) throw createMrzUnreadableError({ field: 'file' });
     throw error;
   }
 }
