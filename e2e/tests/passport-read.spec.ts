@@ -55,8 +55,10 @@ test("an agent books a passenger read from a passport scan, then corrects the na
   await expect(title).toHaveAccessibleDescription(READ_MARK);
 
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
-  await expect(dialog.getByText('Ticket Booked!')).toBeVisible();
-  const view = dialog.getByRole('link', { name: 'View Booking' });
+  // Booked, the dialog is named by its result.
+  const booked = agent.getByRole('dialog', { name: 'Ticket Booked!' });
+  await expect(booked.getByText('Ticket Booked!')).toBeVisible();
+  const view = booked.getByRole('link', { name: 'View Booking' });
   const bookingId = /\/dashboard\/book\/(\d+)/.exec((await view.getAttribute('href')) ?? '')?.[1];
   expect(bookingId).toBeTruthy();
 

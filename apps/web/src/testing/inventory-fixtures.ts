@@ -73,6 +73,9 @@ export function buildGroup(overrides: Partial<Group> = {}): Group {
     ticket_type: 2,
     direction: 2,
     updated_at: '2031-01-01T10:00:00.000Z',
+    deposit_deadline: null,
+    name_deadline: null,
+    ticketing_deadline: null,
     ...overrides,
   });
 }

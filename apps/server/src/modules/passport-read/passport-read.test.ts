@@ -124,7 +124,8 @@ describe('POST /api/passport-read with a scan: the file rules of a passenger sca
   });
 });
 
-describe('POST /api/passport-read OCR', () => {
+// Real OCR in a child process: each cold start and reading takes seconds, more when the machine runs other suites.
+describe('POST /api/passport-read OCR', { timeout: 120_000 }, () => {
   it('when the e2e scan of KHAN AYESHA BIBI is sent, then OCR reads her passport', async () => {
     const response = await read([['file', { filename: 'passport-scan.png', contentType: 'image/png', data: scan }]]);
     expect(response.statusCode).toBe(200);

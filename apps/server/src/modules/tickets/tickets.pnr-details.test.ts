@@ -108,6 +108,7 @@ describe('POST /api/pnr-details', () => {
       payment_status: 0,
       passenger_name: 'Mr ALI KHAN',
       passenger_names: ['Mr ALI KHAN', 'Mrs SARA KHAN', 'Inf ZARA KHAN'],
+      missing_names: 0,
       passengers: 3,
       agent: agentUser.id,
       agent_id: agentUser.agentId,

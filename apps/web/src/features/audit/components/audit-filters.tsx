@@ -1,10 +1,9 @@
-import '@mantine/dates/styles.css';
 import { Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { AUDIT_ENTITY_ID_MESSAGE, AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@portal/contract/audit';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateRangeInputs } from '@/components/date-range-inputs';
 import type { AuditFilters } from '../api/get-audit';
 
 const TYPING_DEBOUNCE_MS = 350;
@@ -72,32 +71,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         onChange={(event) => user.change(event.currentTarget.value)}
         w={{ base: '100%', xs: 220 }}
       />
-      <DatePickerInput
-        label="From"
-        placeholder="First day"
-        valueFormat="DD MMM YYYY"
-        leftSection={<IconCalendar size={16} />}
-        nextLabel="Next month"
-        previousLabel="Previous month"
-        clearable
-        maxDate={value.to}
-        value={value.from ?? null}
-        onChange={(from) => onChange({ ...value, from: from ?? undefined })}
-        w={{ base: HALF, xs: 180 }}
-      />
-      <DatePickerInput
-        label="To"
-        placeholder="Last day"
-        valueFormat="DD MMM YYYY"
-        leftSection={<IconCalendar size={16} />}
-        nextLabel="Next month"
-        previousLabel="Previous month"
-        clearable
-        minDate={value.from}
-        value={value.to ?? null}
-        onChange={(to) => onChange({ ...value, to: to ?? undefined })}
-        w={{ base: HALF, xs: 180 }}
-      />
+      <DateRangeInputs value={value} onChange={onChange} placeholders={{ from: 'First day', to: 'Last day' }} w={{ base: HALF, xs: 180 }} />
     </Group>
   );
 }

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
 import { Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
+import { DateRangeInputs } from '@/components/date-range-inputs';
 import type { GeneralReportRange } from '../api/get-general-report';
 
 type ReportRangeProps = { value: GeneralReportRange; onChange: (range: GeneralReportRange) => void };
@@ -13,30 +11,10 @@ type ReportRangeProps = { value: GeneralReportRange; onChange: (range: GeneralRe
 export function ReportRange({ value, onChange }: ReportRangeProps) {
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap" role="group" aria-label="Booking dates" data-no-print>
-      <DatePickerInput
-        label="From"
-        placeholder="First booking date"
-        valueFormat="DD MMM YYYY"
-        leftSection={<IconCalendar size={16} />}
-        nextLabel="Next month"
-        previousLabel="Previous month"
-        clearable
-        maxDate={value.to}
-        value={value.from ?? null}
-        onChange={(from) => onChange({ ...value, from: from ?? undefined })}
-        w={{ base: '100%', xs: 200 }}
-      />
-      <DatePickerInput
-        label="To"
-        placeholder="Last booking date"
-        valueFormat="DD MMM YYYY"
-        leftSection={<IconCalendar size={16} />}
-        nextLabel="Next month"
-        previousLabel="Previous month"
-        clearable
-        minDate={value.from}
-        value={value.to ?? null}
-        onChange={(to) => onChange({ ...value, to: to ?? undefined })}
+      <DateRangeInputs
+        value={value}
+        onChange={onChange}
+        placeholders={{ from: 'First booking date', to: 'Last booking date' }}
         w={{ base: '100%', xs: 200 }}
       />
     </Group>

@@ -14,6 +14,7 @@ export function buildReportRow(overrides: Partial<BookingListRow> = {}): Booking
     date: '2031-03-10',
     payment_status: 0,
     passenger_name: 'Mr ALI KHAN',
+    missing_names: 0,
     passengers: 2,
     agent: 12,
     agent_id: 1042,

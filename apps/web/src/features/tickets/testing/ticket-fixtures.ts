@@ -48,6 +48,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     date: '2031-03-10',
     my_sector_id: 1,
     updated_at: '2031-01-01T10:00:00.000Z',
+    name_deadline: null,
     ...overrides,
   });
 }
