@@ -47,8 +47,8 @@ export interface EngineResult {
   contention: ContentionFigures;
 }
 
-const CONTENTION_PNR = 'BENCHLOCK';
-const CONTENTION_SEATS = 150;
+export const CONTENTION_PNR = 'BENCHLOCK';
+export const CONTENTION_SEATS = 150;
 
 /** Environment for a child process: the parent's, with these values set and `undefined` ones removed. */
 export function childEnv(values: Record<string, string | undefined>): Record<string, string> {

@@ -44,6 +44,30 @@ export function readCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The ids of a process's children (Linux /proc): a server's OCR child, or the workers of a WORKERS=N primary. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU time (ms) of a process and of its live descendants: a WORKERS=N server is a primary and N workers, and what
+ * a request costs is spent in the workers. A descendant that exits in between takes its time with it.
+ */
+export function readTreeCpuMs(pid: number): number {
+  let total = 0;
+  try {
+    total = readCpuMs(pid);
+  } catch {
+    return 0;
+  }
+  for (const child of childPids(pid)) total += readTreeCpuMs(child);
+  return total;
+}
+
 export function round(value: number, digits = 0): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
