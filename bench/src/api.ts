@@ -36,7 +36,7 @@ export async function bookOneSeat(
   token: string,
   pnr: string,
   number: number,
-): Promise<{ status: number; ms: number }> {
+): Promise<{ status: number; ms: number; id: number | null }> {
   const form = new FormData();
   form.append('pnr', pnr);
   form.append('type[]', 'adult');
@@ -53,6 +53,20 @@ export async function bookOneSeat(
     headers: { ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
     body: form,
   });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  let id: number | null = null;
+  try {
+    id = (JSON.parse(text) as { data?: { id?: number } }).data?.id ?? null;
+  } catch {
+    // not JSON: an error page
+  }
+  return { status: response.status, ms, id };
+}
+
+/** An admin cancels a booking (its seats return to the group): GET cancelbooking/:id. */
+export async function cancelBooking(baseUrl: string, adminToken: string, id: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/cancelbooking/${id}`, { headers: bearer(adminToken) });
   await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
+  if (!response.ok) throw new Error(`cancelbooking/${id} answered ${response.status}`);
 }

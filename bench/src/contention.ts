@@ -1,4 +1,4 @@
-import { bookOneSeat, soldSeats } from './api.js';
+import { bookOneSeat, cancelBooking, soldSeats } from './api.js';
 import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import type { Engine } from './engines.js';
 import { readTreeCpuMs, round } from './processes.js';
@@ -37,6 +37,31 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
+ * A server that has just started runs its first requests in V8's interpreter, loads modules lazily and opens its
+ * database connections: its first hot release costs several times the CPU of the next. A release on a server that has
+ * run for a while is the case to measure, so `count` bookings of the group are made (`batch` at a time, passports of
+ * their own) and cancelled by the admin before the measured run: the group is back to all seats free.
+ */
+export async function warmUpBookings(options: {
+  baseUrl: string;
+  agentTokens: readonly string[];
+  adminToken: string;
+  pnr: string;
+  count: number;
+  batch?: number;
+}): Promise<void> {
+  const { baseUrl, agentTokens, adminToken, pnr, count, batch = 20 } = options;
+  for (let first = 0; first < count; first += batch) {
+    const numbers = Array.from({ length: Math.min(batch, count - first) }, (_, index) => 500_000 + first + index);
+    const made = await Promise.all(numbers.map((number) => bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number)));
+    for (const booking of made) {
+      if (booking.id === null) throw new Error(`a warm-up booking answered ${booking.status}`);
+      await cancelBooking(baseUrl, adminToken, booking.id);
+    }
+  }
+}
+
+/**
  * `attempts` single-seat bookings fired at once against one group of `seats` seats, spread over the
  * agents' tokens: exactly `seats` must succeed, the rest must be refused with 409, and nothing oversold.
  */
@@ -60,7 +85,7 @@ export async function measureContention(options: {
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: attempts }, (_, number) =>
-      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number).catch(() => ({ status: 0, ms: Number.NaN })),
+      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number).catch(() => ({ status: 0, ms: Number.NaN, id: null })),
     ),
   );
   const wallMs = performance.now() - started;

@@ -2,7 +2,7 @@
  * The hot group release alone (issue 20 points 3 and 4): `npm run bench -- --scenario hot-release`.
  * For each engine and each process count (`--workers 1,2`; above 1 on PostgreSQL with Redis only, decision 033):
  * a fresh workload (`--scale`), one server, `--contention-attempts` single-seat bookings (one passport each) fired at
- * once at the 150-seat group from `--contention-agents` agents. Prints booked / refused / oversold, p50 / p99 and the
+ * once at the 150-seat group from `--contention-agents` agents, after `--warm-up` bookings made and cancelled. Prints booked / refused / oversold, p50 / p99 and the
  * server's CPU time per booking (its own and its workers', from /proc) beside their budgets.
  *
  * `--cpu-prof <dir>`: the server runs with `node --cpu-prof`; its profile (one per worker) is summarised for the
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { signIn } from './api.js';
 import type { BudgetCheck } from './budgets.js';
-import { contentionChecks, describeContention, measureContention, type ContentionFigures } from './contention.js';
+import { contentionChecks, describeContention, measureContention, warmUpBookings, type ContentionFigures } from './contention.js';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine } from './engines.js';
 import { ADMIN, AGENT_PASSWORD, CONTENTION_PNR, CONTENTION_SEATS, generateWorkload, serverEnv } from './http-bench.js';
@@ -35,6 +35,8 @@ export interface HotReleaseOptions {
   attempts: number;
   agents: number;
   redisUrl: string;
+  /** Bookings made and cancelled before the measured release, so that it runs on a warm server (warmUpBookings). */
+  warmUp: number;
   /** Where the servers' .cpuprofile files go; no profiling when undefined. */
   cpuProfDir?: string | undefined;
 }
@@ -65,6 +67,10 @@ async function runOnce(engine: Engine, workers: number, options: HotReleaseOptio
       const agents = Math.max(1, Math.min(options.agents, (workload.counts.agents ?? 2) - 1));
       for (let number = 2; number < 2 + agents; number++) {
         agentTokens.push(await signIn(server.baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
+      }
+      if (options.warmUp > 0) {
+        log(`${label} warming up: ${options.warmUp} bookings of the group, cancelled again ...`);
+        await warmUpBookings({ baseUrl: server.baseUrl, agentTokens, adminToken, pnr: CONTENTION_PNR, count: options.warmUp });
       }
       loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
       log(`${label} ${options.attempts} bookings on ${CONTENTION_SEATS} seats (load average ${loadAverage.join(' ')}) ...`);

@@ -46,6 +46,8 @@ const { values: args } = parseArgs({
     scenario: { type: 'string' },
     /** hot-release: the server process counts to run it with (WORKERS; above 1 on PostgreSQL with Redis only). */
     workers: { type: 'string', default: '1,2' },
+    /** hot-release: bookings made and cancelled before the measured release (a warm server; warmUpBookings). */
+    'warm-up': { type: 'string', default: '200' },
     /** hot-release: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
     'cpu-prof': { type: 'string' },
     reads: { type: 'string', default: '' },
@@ -237,6 +239,7 @@ async function mainHotRelease(): Promise<number> {
       attempts: Number(args['contention-attempts']),
       agents: Number(args['contention-agents']),
       redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      warmUp: Number(args['warm-up']),
       cpuProfDir: args['cpu-prof'],
     },
     log,
@@ -244,7 +247,7 @@ async function mainHotRelease(): Promise<number> {
   const checks = hotReleaseChecks(runs);
   const out = [...describeHotRelease(runs), '\n== budgets', table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO']))];
   process.stdout.write(`${out.join('\n')}\n`);
-  writeResult('hot-release', { scenario: 'hot-release', options: { scale: Number(args.scale), workers: args.workers }, runs, budgets: checks });
+  writeResult('hot-release', { scenario: 'hot-release', options: { scale: Number(args.scale), workers: args.workers, warmUp: Number(args['warm-up']) }, runs, budgets: checks });
   return checks.every((check) => check.ok) ? 0 : 1;
 }
 

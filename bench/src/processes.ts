@@ -58,10 +58,11 @@ export function childPids(pid: number): number[] {
  * a request costs is spent in the workers. A descendant that exits in between takes its time with it.
  */
 export function readTreeCpuMs(pid: number): number {
-  let total = 0;
+  let total: number;
   try {
     total = readCpuMs(pid);
   } catch {
+    // The process has exited in between.
     return 0;
   }
   for (const child of childPids(pid)) total += readTreeCpuMs(child);

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract/bookings';
 import { toBookingAuditSnapshot } from '../audit/audit.snapshots.js';
 import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
-import type { Database, Transaction } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
