@@ -28,6 +28,12 @@ export interface ContentionFigures {
    * latencies it hardly depends on what else the machine is doing.
    */
   serverCpuMsPerBooking: number | null;
+  /**
+   * The same for the JavaScript thread alone (the main thread of the server, or of each worker): what issue 20 point 3
+   * budgets (2 ms). The process figure adds V8's garbage collection helpers and libuv's pool (sharp, files), whose
+   * helpers also spin while they wait for a core on a loaded machine.
+   */
+  serverThreadCpuMsPerBooking: number | null;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -81,6 +87,7 @@ export async function measureContention(options: {
     throw new Error(`${pnr} should have ${seats} free seats before the run; it has ${before.total - before.sold}`);
   }
   const serverCpuBefore = options.serverPid === undefined ? null : readTreeCpuMs(options.serverPid);
+  const threadCpuBefore = options.serverPid === undefined ? null : readTreeCpuMs(options.serverPid, { mainThreads: true });
   const benchCpuBefore = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.all(
@@ -91,6 +98,8 @@ export async function measureContention(options: {
   const wallMs = performance.now() - started;
   const benchCpu = process.cpuUsage(benchCpuBefore);
   const serverCpuMs = serverCpuBefore === null || options.serverPid === undefined ? null : readTreeCpuMs(options.serverPid) - serverCpuBefore;
+  const threadCpuMs =
+    threadCpuBefore === null || options.serverPid === undefined ? null : readTreeCpuMs(options.serverPid, { mainThreads: true }) - threadCpuBefore;
   const successes = results.filter((result) => result.status === 200 || result.status === 201).length;
   const refused = results.filter((result) => result.status === 409).length;
   const after = await soldSeats(baseUrl, adminToken, groupId);
@@ -108,6 +117,7 @@ export async function measureContention(options: {
     wallMs: round(wallMs),
     serverCpuPercent: serverCpuMs === null ? null : round((100 * serverCpuMs) / wallMs),
     serverCpuMsPerBooking: serverCpuMs === null ? null : round(serverCpuMs / attempts, 2),
+    serverThreadCpuMsPerBooking: threadCpuMs === null ? null : round(threadCpuMs / attempts, 2),
     benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / wallMs),
   };
 }
@@ -120,8 +130,8 @@ export function contentionChecks(label: string, engine: Engine, c: ContentionFig
     atLeast(`${label}: contention successes = seats`, c.successes, c.seats),
     atMost(`${label}: contention errors`, c.errors, 0),
   ];
-  if (c.serverCpuMsPerBooking !== null) {
-    checks.push(atMost(`${label}: contention server CPU ms per booking`, c.serverCpuMsPerBooking, BUDGETS.contentionCpuMsPerBookingMax));
+  if (c.serverThreadCpuMsPerBooking !== null) {
+    checks.push(atMost(`${label}: contention JS thread CPU ms per booking`, c.serverThreadCpuMsPerBooking, BUDGETS.contentionCpuMsPerBookingMax));
   }
   return checks;
 }
@@ -131,7 +141,7 @@ export function describeContention(c: ContentionFigures): string {
   return (
     `contention: ${c.attempts} single-seat bookings on ${c.seats} seats: ${c.successes} booked, ${c.refused} refused (409), ` +
     `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms; ` +
-    `server CPU ${c.serverCpuPercent ?? '-'} % = ${c.serverCpuMsPerBooking ?? '-'} ms per booking ` +
-    `(budget ${BUDGETS.contentionCpuMsPerBookingMax}), bench CPU ${c.benchCpuPercent} %`
+    `server CPU ${c.serverCpuPercent ?? '-'} % = ${c.serverCpuMsPerBooking ?? '-'} ms per booking, of which its JavaScript ` +
+    `thread(s) ${c.serverThreadCpuMsPerBooking ?? '-'} ms (budget ${BUDGETS.contentionCpuMsPerBookingMax}), bench CPU ${c.benchCpuPercent} %`
   );
 }

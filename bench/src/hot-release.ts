@@ -130,7 +130,8 @@ export function describeHotRelease(runs: readonly HotReleaseRun[]): string[] {
     const b = run.contention;
     out.push(
       `\n== ${run.engine}: WORKERS=${run.workers} against WORKERS=1: p50 ${a.p50Ms} -> ${b.p50Ms} ms, p99 ${a.p99Ms} -> ${b.p99Ms} ms, ` +
-        `all done ${a.wallMs} -> ${b.wallMs} ms, server CPU per booking ${a.serverCpuMsPerBooking ?? '-'} -> ${b.serverCpuMsPerBooking ?? '-'} ms`,
+        `all done ${a.wallMs} -> ${b.wallMs} ms, server CPU per booking ${a.serverCpuMsPerBooking ?? '-'} -> ${b.serverCpuMsPerBooking ?? '-'} ms ` +
+        `(JavaScript threads ${a.serverThreadCpuMsPerBooking ?? '-'} -> ${b.serverThreadCpuMsPerBooking ?? '-'} ms)`,
     );
   }
   return out;
