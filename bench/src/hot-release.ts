@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { signIn } from './api.js';
 import type { BudgetCheck } from './budgets.js';
-import { contentionChecks, describeContention, measureContention, warmUpBookings, type ContentionFigures } from './contention.js';
+import { contentionChecks, describeContention, warmUpBookings, type ContentionFigures } from './contention.js';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine } from './engines.js';
-import { ADMIN, AGENT_PASSWORD, CONTENTION_PNR, CONTENTION_SEATS, generateWorkload, serverEnv } from './http-bench.js';
+import { ADMIN, CONTENTION_PNR, CONTENTION_SEATS, generateWorkload, measureGroupContention, serverEnv, signInContentionAgents } from './http-bench.js';
 import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
 
 export interface HotReleaseRun {
@@ -62,12 +62,7 @@ async function runOnce(engine: Engine, workers: number, options: HotReleaseOptio
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
-      // Each agent signs in once: login is rate-limited per IP (PRODUCT §4).
-      const agentTokens: string[] = [];
-      const agents = Math.max(1, Math.min(options.agents, (workload.counts.agents ?? 2) - 1));
-      for (let number = 2; number < 2 + agents; number++) {
-        agentTokens.push(await signIn(server.baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
-      }
+      const agentTokens = await signInContentionAgents(server.baseUrl, workload, options.agents);
       if (options.warmUp > 0) {
         log(`${label} warming up: ${options.warmUp} bookings of the group, cancelled again ...`);
         await warmUpBookings({ baseUrl: server.baseUrl, agentTokens, adminToken, pnr: CONTENTION_PNR, count: options.warmUp });
@@ -75,16 +70,7 @@ async function runOnce(engine: Engine, workers: number, options: HotReleaseOptio
       loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
       log(`${label} ${options.attempts} bookings on ${CONTENTION_SEATS} seats (load average ${loadAverage.join(' ')}) ...`);
       const startUs = Number(process.hrtime.bigint() / 1000n);
-      contention = await measureContention({
-        baseUrl: server.baseUrl,
-        agentTokens,
-        adminToken,
-        groupId: workload.contentionGroupId,
-        pnr: CONTENTION_PNR,
-        seats: CONTENTION_SEATS,
-        attempts: options.attempts,
-        serverPid: server.child.pid,
-      });
+      contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.attempts });
       window = { startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
     } catch (error) {
       log(`${label} server output:\n${server.output()}`);

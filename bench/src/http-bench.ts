@@ -159,6 +159,36 @@ function withHeaders(headers: Record<string, string>, scenarios: Array<{ name: s
   return scenarios.map(({ name, request }) => ({ name, request: { ...request, headers: { ...headers, ...request.headers } } }));
 }
 
+/** Spread over several agents (each signs in once: login is rate-limited per IP, PRODUCT §4); never the busy agent 1. */
+export async function signInContentionAgents(baseUrl: string, workload: WorkloadReport, wanted: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const agents = Math.max(1, Math.min(wanted, (workload.counts.agents ?? 2) - 1));
+  for (let number = 2; number < 2 + agents; number++) {
+    tokens.push(await signIn(baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
+  }
+  return tokens;
+}
+
+/** The hot release on the workload's contention group (measureContention). */
+export async function measureGroupContention(options: {
+  server: RunningProcess;
+  workload: WorkloadReport;
+  agentTokens: readonly string[];
+  adminToken: string;
+  attempts: number;
+}): Promise<ContentionFigures> {
+  return measureContention({
+    baseUrl: options.server.baseUrl,
+    agentTokens: options.agentTokens,
+    adminToken: options.adminToken,
+    groupId: options.workload.contentionGroupId,
+    pnr: CONTENTION_PNR,
+    seats: CONTENTION_SEATS,
+    attempts: options.attempts,
+    serverPid: options.server.child.pid,
+  });
+}
+
 /** Generates the workload, starts one server process on it and runs every HTTP measurement. */
 export async function benchEngine(prepared: PreparedEngine, options: LoadOptions, log: (line: string) => void): Promise<EngineResult> {
   log(`[${prepared.engine}] generating the workload (scale ${options.scale}) ...`);
@@ -199,22 +229,8 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     const afterReads = readMemory(server.child.pid!);
 
     log(`[${prepared.engine}] contention: ${options.contentionAttempts} bookings on ${CONTENTION_SEATS} seats ...`);
-    // Spread over several agents (each signs in once: login is rate-limited per IP, PRODUCT §4).
-    const agentTokens: string[] = [];
-    const contentionAgents = Math.max(1, Math.min(options.contentionAgents, (workload.counts.agents ?? 2) - 1));
-    for (let number = 2; number < 2 + contentionAgents; number++) {
-      agentTokens.push(await signIn(server.baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
-    }
-    const contention = await measureContention({
-      baseUrl: server.baseUrl,
-      agentTokens,
-      adminToken,
-      groupId: workload.contentionGroupId,
-      pnr: CONTENTION_PNR,
-      seats: CONTENTION_SEATS,
-      attempts: options.contentionAttempts,
-      serverPid: server.child.pid,
-    });
+    const agentTokens = await signInContentionAgents(server.baseUrl, workload, options.contentionAgents);
+    const contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.contentionAttempts });
     return { engine: prepared.engine, workload, memory: { afterStart, afterReads }, overhead, reads, contention };
   } catch (error) {
     log(`[${prepared.engine}] server output:\n${server.output()}`);
