@@ -133,6 +133,16 @@ export async function checkUploadedFile({
   return { bytes, filename, type };
 }
 
+/** An uploaded file, what it is for and who sent it. */
+export interface UploadInput {
+  file: FormFile;
+  kind: FileKind;
+  /** The form field, for the 422 `errors` key and message ('The logo must be a file of type: …'). */
+  field: string;
+  userId: number | null;
+  types?: readonly UploadType[];
+}
+
 /** An upload checked and ready to store: its final bytes, its content-addressed path and its files row. */
 export interface PreparedUpload {
   bytes: Uint8Array;
@@ -145,20 +155,7 @@ export interface PreparedUpload {
  * content's type by its magic bytes (422 on `field`), re-encodes an image to its pixels (422 when it does not
  * decode; issue 16.11) and names the result by its content: `<visibility>/<kind>/<name>-<sha256>.<ext>`.
  */
-export async function prepareUploadedFile({
-  file,
-  kind,
-  field,
-  userId,
-  types = IMAGE_TYPES,
-}: {
-  file: FormFile;
-  kind: FileKind;
-  /** The form field, for the 422 `errors` key and message ('The logo must be a file of type: …'). */
-  field: string;
-  userId: number | null;
-  types?: readonly UploadType[];
-}): Promise<PreparedUpload> {
+export async function prepareUploadedFile({ file, kind, field, userId, types = IMAGE_TYPES }: UploadInput): Promise<PreparedUpload> {
   const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
   const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
   const visibility = getFileVisibility(kind);
@@ -199,15 +196,7 @@ export async function saveUploadedFile({
   db,
   uploadsDir,
   ...input
-}: {
-  db: Executor;
-  uploadsDir: string;
-  file: FormFile;
-  kind: FileKind;
-  field: string;
-  userId: number | null;
-  types?: readonly UploadType[];
-}): Promise<FileRow> {
+}: UploadInput & { db: Executor; uploadsDir: string }): Promise<FileRow> {
   const upload = await prepareUploadedFile(input);
   await writePreparedUpload({ uploadsDir, upload });
   return insertFileOrGetExisting({ db, file: upload.row });
