@@ -16,6 +16,7 @@ import {
   at,
   book,
   deadlineIn,
+  fillNames,
   holdWithNames,
   holdWithNamesLater,
   HOUR,
@@ -227,14 +228,15 @@ describe('the deadline reminders on a controlled clock', () => {
     ]);
   });
 
-  it('when the names are given before the 24 hours, or the booking is cancelled, or the group is closed, then nobody is reminded of it', async () => {
+  it('when the names are given before the 24 hours, or the booking is cancelled, or the group is closed, then no agent is reminded of it', async () => {
     const deadline = deadlineIn(30);
     const group = await insertGroupWithDeadlines(t.db, { name: deadline });
     const agent = await insertAgentWithToken(t.db);
     const cancelled = await holdWithNamesLater(t, agent.token, group.pnr, ['adult']);
     const cancel = await t.app.inject({ method: 'GET', url: `/api/cancelbooking/${cancelled}`, headers: { authorization: `Bearer ${adminToken}` } });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await holdWithNames(t, agent.token, group.pnr);
+    const filled = await holdWithNamesLater(t, agent.token, group.pnr, ['adult', 'adult']);
+    await fillNames(t, agent.token, filled, 2);
     const closed = await insertGroupWithDeadlines(t.db, { name: deadline });
     await holdWithNamesLater(t, agent.token, closed.pnr, ['adult']);
     await t.db.update(groups).set({ closeStatus: true }).where(eq(groups.id, closed.id));
