@@ -1,7 +1,7 @@
 import { asc, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { multipart, type TestApp } from '../../test/helpers.js';
-import { bookingFields, insertBookableGroup, passenger, postBooking, type FilePart } from '../bookings/bookings.fixtures.js';
+import { bookingFields, insertBookableGroup, passenger, passengerTextFields, postBooking, type FilePart } from '../bookings/bookings.fixtures.js';
 import { namesLaterFields } from '../bookings/names-later.fixtures.js';
 import { emailOutbox } from '../emails/emails.table.js';
 import { groups, type GroupRow } from '../groups/groups.table.js';
@@ -52,21 +52,12 @@ export const holdWithNames = (t: TestApp, token: string, pnr: string) => book(t,
 
 /** booking-update giving every passenger of a names-later booking of adults a name (and a scan). */
 export async function fillNames(t: TestApp, token: string, bookingId: number, adults: number): Promise<void> {
-  const fields: Array<[string, string | FilePart]> = [['booking_id', String(bookingId)]];
   const people = Array.from({ length: adults }, () => passenger({ type: 'adult' }));
-  for (const person of people) {
-    fields.push(
-      ['type[]', person.type],
-      ['titles[]', person.title],
-      ['firstname[]', person.firstname],
-      ['lastname[]', person.lastname],
-      ['dob[]', person.dob],
-      ['passport_no[]', person.passport_no],
-      ['passport_expiry_date[]', person.passport_expiry_date],
-    );
-  }
-  people.forEach((person, index) => fields.push([`passport_img[${index}]`, person.passport_img!]));
-  const form = multipart(fields);
+  const form = multipart([
+    ['booking_id', String(bookingId)],
+    ...passengerTextFields(people),
+    ...people.map((person, index): [string, FilePart] => [`passport_img[${index}]`, person.passport_img!]),
+  ]);
   const response = await t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
   if (response.statusCode !== 200) throw new Error(`booking-update: ${response.statusCode} ${response.body}`);
 }
