@@ -88,3 +88,6 @@ export async function getOffered(baseUrl: string, token: string): Promise<{ mySe
     tickets: body.tickets.flatMap((group) => group.tickets).map((ticket) => ({ pnr: ticket.pnr, remaining: ticket.remaining })),
   };
 }
+
+/** The admin's insights reports (issue 19, decision 034), each GET /api/insights/<name>. */
+export const INSIGHTS_REPORTS = ['sales-receipts', 'seats-by-sector', 'receivables-by-age'] as const;

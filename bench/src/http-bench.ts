@@ -252,8 +252,8 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     });
 
     const serverPid = server.child.pid!;
-    log(`[${prepared.engine}] CPU per add-booking and per search-flights (${options.sequentialRequests} requests each, one at a time) ...`);
-    const requestCosts = await measureRequestCosts({ baseUrl: server.baseUrl, serverPid, agentTokens, count: options.sequentialRequests });
+    log(`[${prepared.engine}] CPU per add-booking, per search-flights and per insights report (${options.sequentialRequests} requests each, one at a time) ...`);
+    const requestCosts = await measureRequestCosts({ baseUrl: server.baseUrl, serverPid, agentTokens, adminToken, count: options.sequentialRequests });
     log(`[${prepared.engine}] account-api all of the busiest agent, one request at a time ...`);
     const ledgerReport = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid, token: busyAgentToken, count: Math.max(10, Math.round(options.sequentialRequests / 4)) });
 

@@ -4,7 +4,7 @@
  * passenger; admins confirm a hold and record a payment), and every write clears the read caches (decision 009), so
  * the reads are measured as they are served between writes, not from a warm cache alone.
  */
-import { bearer, bookOneSeat, getOffered, type BookingResult } from './api.js';
+import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
 import { readCpuMs, round } from './processes.js';
 import { summarizeLatencies, type LatencySummary } from './stats.js';
 
@@ -267,7 +267,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
         await recorder.request('notifications (admin)', false, api('/listofnotification?page=1'), get(token));
         return;
       case 'insights': {
-        const report = ['sales-receipts', 'seats-by-sector', 'receivables-by-age'][Math.floor(Math.random() * 3)]!;
+        const report = INSIGHTS_REPORTS[Math.floor(Math.random() * INSIGHTS_REPORTS.length)]!;
         await recorder.request(`insights/${report}`, false, api(`/insights/${report}`), get(token));
         return;
       }

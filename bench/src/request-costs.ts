@@ -3,7 +3,7 @@
  * the server process itself (/proc/<pid>/stat), before and after the requests, never from the load generator.
  */
 import { gzipSync } from 'node:zlib';
-import { bearer, bookOneSeat, getOffered } from './api.js';
+import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS } from './api.js';
 import { readCpuMs, round } from './processes.js';
 import { summarizeLatencies, type LatencySummary } from './stats.js';
 
@@ -57,10 +57,18 @@ async function coldAndWarm(serverPid: number, count: number, path: string, init:
 export interface RequestCosts {
   addBooking: SequentialCost;
   searchFlights: { cold: SequentialCost; warm: SequentialCost };
+  /** Issue 19: each insights report computed (admin), one request at a time: the query's own time, not the cache's. */
+  insights: Array<{ name: string; cold: SequentialCost }>;
 }
 
-/** CPU per add-booking (multipart, one adult, one passport scan) and per search-flights, one request at a time. */
-export async function measureRequestCosts(options: { baseUrl: string; serverPid: number; agentTokens: readonly string[]; count: number }): Promise<RequestCosts> {
+/** CPU per add-booking (multipart, one adult, one passport scan), per search-flights and per insights report, one request at a time. */
+export async function measureRequestCosts(options: {
+  baseUrl: string;
+  serverPid: number;
+  agentTokens: readonly string[];
+  adminToken: string;
+  count: number;
+}): Promise<RequestCosts> {
   const { baseUrl, serverPid, agentTokens, count } = options;
   const tickets = (await getOffered(baseUrl, agentTokens[0]!)).tickets.filter((ticket) => ticket.pnr !== 'BENCHLOCK' && ticket.remaining >= 10);
   if (tickets.length === 0) throw new Error('no offered ticket with 10 free seats for the add-booking cost');
@@ -76,7 +84,15 @@ export async function measureRequestCosts(options: { baseUrl: string; serverPid:
     headers: { ...BROWSER_HEADERS, ...bearer(agentTokens[0]!), 'content-type': 'application/json' },
     body: JSON.stringify({ departure: 'LHE', arrival: 'JED', date: today }),
   });
-  return { addBooking, searchFlights };
+  const insights: RequestCosts['insights'] = [];
+  for (const report of INSIGHTS_REPORTS) {
+    const init = { headers: { ...BROWSER_HEADERS, ...bearer(options.adminToken) } };
+    const cold = await measureSequential(serverPid, Math.max(10, Math.round(count / 4)), (index) =>
+      timedFetch(`${baseUrl}/api/insights/${report}?bench=${Date.now()}-${index}`, init),
+    );
+    insights.push({ name: `insights/${report}`, cold });
+  }
+  return { addBooking, searchFlights, insights };
 }
 
 export interface LedgerReportFigures {
