@@ -36,7 +36,14 @@ export interface LoadFigures {
 export async function measureLoad(
   baseUrl: string,
   request: LoadRequest,
-  options: { connections: number; durationSeconds: number; warmupSeconds: number; serverPid?: number | undefined },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    serverPid?: number | undefined;
+    /** Requests per second for all connections together; unset sends as fast as the server answers. */
+    overallRate?: number | undefined;
+  },
 ): Promise<LoadFigures> {
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
@@ -53,6 +60,7 @@ export async function measureLoad(
       connections: options.connections,
       duration,
       timeout: 10,
+      ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
   const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);

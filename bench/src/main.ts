@@ -180,7 +180,10 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
         `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms; ` +
         `server CPU ${c.serverCpuPercent ?? '-'} %, bench CPU ${c.benchCpuPercent} %`,
     );
-    out.push(`small route: server CPU per request ${o.portal.serverCpuUsPerRequest} µs (portal) / ${o.reference.serverCpuUsPerRequest} µs (node:http) = ${o.cpuRatio}`);
+    out.push(
+      `small route at ${o.rate} req/s for both: server CPU per request ${o.portalAtRate.serverCpuUsPerRequest} µs (portal, ${o.portalAtRate.requestsPerSecond} req/s answered) / ` +
+        `${o.referenceAtRate.serverCpuUsPerRequest} µs (node:http, ${o.referenceAtRate.requestsPerSecond} req/s) = ${o.cpuRatio}`,
+    );
     const costs = result.requestCosts;
     const ledger = result.ledgerReport;
     out.push(
