@@ -1,5 +1,6 @@
 import { bookOneSeat, soldSeats } from './api.js';
 import { readCpuMs, round } from './processes.js';
+import { percentile } from './stats.js';
 
 export interface ContentionFigures {
   attempts: number;
@@ -20,12 +21,6 @@ export interface ContentionFigures {
   serverCpuPercent: number | null;
   /** The same for the bench process (the 200 uploads are built and sent from it). PostgreSQL is not measured. */
   benchCpuPercent: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 /**
@@ -52,7 +47,7 @@ export async function measureContention(options: {
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: attempts }, (_, number) =>
-      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number).catch(() => ({ status: 0, ms: Number.NaN })),
+      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number),
     ),
   );
   const wallMs = performance.now() - started;
