@@ -30,13 +30,18 @@ const PASSPORT_SCAN = Buffer.from(
   'base64',
 );
 
-/** add-booking for one adult, as the booking dialog sends it (multipart with the passport scan). */
-export async function bookOneSeat(
-  baseUrl: string,
-  token: string,
-  pnr: string,
-  number: number,
-): Promise<{ status: number; ms: number; id: number | null }> {
+export interface BookingResult {
+  /** 0 when the request failed before an answer. */
+  status: number;
+  ms: number;
+  /** The new booking's id (201), from the answer. */
+  id?: number | undefined;
+  /** The first bytes of a refusal, or the network error. */
+  error?: string | undefined;
+}
+
+/** add-booking for one adult, as the booking dialog sends it (multipart with the passport scan); never throws. */
+export async function bookOneSeat(baseUrl: string, token: string, pnr: string, number: number): Promise<BookingResult> {
   const form = new FormData();
   form.append('pnr', pnr);
   form.append('type[]', 'adult');
@@ -48,20 +53,19 @@ export async function bookOneSeat(
   form.append('passport_expiry_date[]', '2034-12-31');
   form.append('passport_img[]', new Blob([PASSPORT_SCAN], { type: 'image/png' }), 'passport.png');
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/add-booking`, {
-    method: 'POST',
-    headers: { ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
-    body: form,
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let id: number | null = null;
   try {
-    id = (JSON.parse(text) as { data?: { id?: number } }).data?.id ?? null;
-  } catch {
-    // not JSON: an error page
+    const response = await fetch(`${baseUrl}/api/add-booking`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
+      body: form,
+    });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200) };
+    return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id };
+  } catch (error) {
+    return { status: 0, ms: Number.NaN, error: error instanceof Error ? error.message : String(error) };
   }
-  return { status: response.status, ms, id };
 }
 
 /** An admin cancels a booking (its seats return to the group): GET cancelbooking/:id. */
@@ -70,3 +74,27 @@ export async function cancelBooking(baseUrl: string, adminToken: string, id: num
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`cancelbooking/${id} answered ${response.status}`);
 }
+
+/** A ticket an agent can book, with its free seats, as available-sector lists it. */
+export interface OfferedTicket {
+  pnr: string;
+  remaining: number;
+}
+
+/** available-sector as an agent sees it: the my-sectors' ids, the journeys flown ('LHE - JED') and the offered tickets. */
+export async function getOffered(baseUrl: string, token: string): Promise<{ mySectorIds: number[]; sectors: string[][]; tickets: OfferedTicket[] }> {
+  const response = await fetch(`${baseUrl}/api/available-sector`, { headers: bearer(token) });
+  const body = (await response.json()) as {
+    mysectors?: Array<{ id: number }>;
+    tickets?: Array<{ sector: string; tickets: Array<{ pnr: string; remaining: number }> }>;
+  };
+  if (!response.ok || !body.mysectors || !body.tickets) throw new Error(`available-sector failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return {
+    mySectorIds: body.mysectors.map((sector) => sector.id),
+    sectors: body.tickets.map((group) => group.sector.split(' - ')).filter((codes) => codes.length >= 2),
+    tickets: body.tickets.flatMap((group) => group.tickets).map((ticket) => ({ pnr: ticket.pnr, remaining: ticket.remaining })),
+  };
+}
+
+/** The admin's insights reports (issue 19, decision 034), each GET /api/insights/<name>. */
+export const INSIGHTS_REPORTS = ['sales-receipts', 'seats-by-sector', 'receivables-by-age'] as const;

@@ -3,10 +3,16 @@
  * says whether all were met (a benchmark, not a test: it is never part of `npm test`).
  */
 export const BUDGETS = {
-  /** Authenticated small JSON route, requests/s relative to a bare node:http server sending the same bytes. */
-  overheadRatioMin: 0.7,
-  /** Reads at 50 connections. */
+  /**
+   * Issue 20 point 2 (replaces issue 8's requests/s ratio >= 0.7, which measured the load generator as much as the
+   * portal): server CPU per request of the authenticated small JSON route, relative to a bare node:http server
+   * sending the same bytes, each read from the server process's own clock.
+   */
+  overheadCpuRatioMax: 2,
+  /** Reads at 50 connections; every read step of the mixed workload; the busiest agent's ledger, one request at a time. */
   readP99MsMax: 50,
+  /** Issue 20 point 1: add-booking (one passenger and a passport scan) within the mixed workload. */
+  mixedAddBookingP99MsMax: 150,
   /**
    * 200 concurrent single-seat bookings on one 150-seat group (the hot group release). Issue 8 asked 300 ms;
    * issue 20 point 3 sets 1 s on PostgreSQL and 1.5 s embedded, and at most 2 ms of server CPU per booking.

@@ -44,7 +44,7 @@ export interface Comparison {
  * the contention group, and the CPU share of a fixed-length load (more throughput takes more CPU, which is
  * not worse; the CPU per request is compared).
  */
-const HIGHER_IS_WORSE = [/Ms$/, /Bytes$/, /MiB$/, /PerRequest$/, /^cls$/, /^errors$/, /^non2xx$/, /^oversold$/];
+const HIGHER_IS_WORSE = [/Ms$/, /Bytes$/, /MiB$/, /PerRequest$/, /^cpuRatio$/, /^cls$/, /^errors$/, /^non2xx$/, /^oversold/, /Mismatches$/];
 const LOWER_IS_WORSE = [/^requestsPerSecond$/, /^ratio$/, /^successes$/, /^performance$/, /^accessibility$/, /^bestPractices$/, /^seo$/];
 /** Run details and raw material, not figures: the machine, the options, the budget table (its figures are in the body), Lighthouse's single runs and audits, file lists. */
 const SKIPPED_KEYS = new Set(['machine', 'options', 'budgets', 'runs', 'files', 'accessibilityFailures', 'performanceOpportunities', 'warnings', 'counts']);

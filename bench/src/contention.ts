@@ -2,6 +2,7 @@ import { bookOneSeat, cancelBooking, soldSeats } from './api.js';
 import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import type { Engine } from './engines.js';
 import { readTreeCpuMs, round } from './processes.js';
+import { percentile } from './stats.js';
 
 export interface ContentionFigures {
   attempts: number;
@@ -36,12 +37,6 @@ export interface ContentionFigures {
   serverThreadCpuMsPerBooking: number | null;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
-
 /**
  * A server that has just started runs its first requests in V8's interpreter, loads modules lazily and opens its
  * database connections: its first hot release costs several times the CPU of the next. A release on a server that has
@@ -61,7 +56,7 @@ export async function warmUpBookings(options: {
     const numbers = Array.from({ length: Math.min(batch, count - first) }, (_, index) => 500_000 + first + index);
     const made = await Promise.all(numbers.map((number) => bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number)));
     for (const booking of made) {
-      if (booking.id === null) throw new Error(`a warm-up booking answered ${booking.status}`);
+      if (booking.id === undefined) throw new Error(`a warm-up booking answered ${booking.status}: ${booking.error ?? 'no id'}`);
       await cancelBooking(baseUrl, adminToken, booking.id);
     }
   }
@@ -92,7 +87,7 @@ export async function measureContention(options: {
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: attempts }, (_, number) =>
-      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number).catch(() => ({ status: 0, ms: Number.NaN, id: null })),
+      bookOneSeat(baseUrl, agentTokens[number % agentTokens.length]!, pnr, number),
     ),
   );
   const wallMs = performance.now() - started;

@@ -16,7 +16,16 @@ import type { BudgetCheck } from './budgets.js';
 import { contentionChecks, describeContention, warmUpBookings, type ContentionFigures } from './contention.js';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine } from './engines.js';
-import { ADMIN, CONTENTION_PNR, CONTENTION_SEATS, generateWorkload, measureGroupContention, serverEnv, signInContentionAgents } from './http-bench.js';
+import {
+  ADMIN,
+  agentSessions,
+  CONTENTION_PNR,
+  CONTENTION_SEATS,
+  generateWorkload,
+  measureGroupContention,
+  serverEnv,
+  signInContentionAgents,
+} from './http-bench.js';
 import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
 
 export interface HotReleaseRun {
@@ -62,7 +71,7 @@ async function runOnce(engine: Engine, workers: number, options: HotReleaseOptio
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
-      const agentTokens = await signInContentionAgents(server.baseUrl, workload, options.agents);
+      const agentTokens = await signInContentionAgents(workload, options.agents, agentSessions(server.baseUrl));
       if (options.warmUp > 0) {
         log(`${label} warming up: ${options.warmUp} bookings of the group, cancelled again ...`);
         await warmUpBookings({ baseUrl: server.baseUrl, agentTokens, adminToken, pnr: CONTENTION_PNR, count: options.warmUp });

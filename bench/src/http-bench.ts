@@ -3,6 +3,8 @@ import { bearer, signIn } from './api.js';
 import { measureContention, type ContentionFigures } from './contention.js';
 import type { PreparedEngine } from './engines.js';
 import { measureLoad, type LoadFigures, type LoadRequest } from './load.js';
+import { runMixedWorkload, type MixedFigures } from './mixed-workload.js';
+import { measureLedgerReport, measureRequestCosts, type LedgerReportFigures, type RequestCosts } from './request-costs.js';
 import {
   freePort,
   readMemory,
@@ -11,12 +13,15 @@ import {
   SERVER_MAIN,
   SERVER_NODE_ARGS,
   startNodeProcess,
+  WORKLOAD_CHECK_MAIN,
   WORKLOAD_MAIN,
   type RunningProcess,
 } from './processes.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 export const AGENT_PASSWORD = 'Agent@12345';
+/** agent01@bench.example ... (the workload generator's getWorkloadAgentEmail; agent01 is the busiest). */
+const agentEmail = (rank: number) => `agent${String(rank).padStart(2, '0')}@bench.example`;
 
 /** What the workload generator (apps/server/src/db/workload) prints as its one JSON line. */
 export interface WorkloadReport {
@@ -36,15 +41,49 @@ export interface LoadOptions {
   contentionAgents: number;
   /** Only the read scenarios whose name contains one of these (all when empty). */
   readFilter?: string[];
+  /** Issue 20 point 1: the mixed workload's length (0 skips it), agents and admins. */
+  mixedSeconds: number;
+  mixedAgents: number;
+  mixedAdmins: number;
+  /** Issue 20 points 2 and 5: requests sent one after another for each CPU and single-request figure. */
+  sequentialRequests: number;
+}
+
+/** The counts of apps/server/src/db/workload/workload-invariants.ts after the run (0 is the pass, groups and bookings aside). */
+export interface Invariants {
+  groups: number;
+  bookings: number;
+  oversoldGroups: number;
+  oversoldSeats: number;
+  receivedMismatches: number;
+  paymentLedgerMismatches: number;
+  chargeMismatches: number;
+  balanceMismatches: number;
 }
 
 export interface EngineResult {
   engine: string;
   workload: WorkloadReport;
   memory: { afterStart: ReturnType<typeof readMemory>; afterReads: ReturnType<typeof readMemory> };
-  overhead: { route: string; reference: LoadFigures; portal: LoadFigures; ratio: number };
+  overhead: {
+    route: string;
+    /** Flat out, 50 connections. */
+    reference: LoadFigures;
+    portal: LoadFigures;
+    ratio: number;
+    /** The same route at `rate` requests/s for both, for the CPU per request. */
+    rate: number;
+    referenceAtRate: LoadFigures;
+    portalAtRate: LoadFigures;
+    cpuRatio: number;
+  };
   reads: Array<{ name: string; figures: LoadFigures }>;
   contention: ContentionFigures;
+  requestCosts: RequestCosts;
+  ledgerReport: LedgerReportFigures;
+  mixed: MixedFigures | null;
+  /** Read from the database after the server stopped, so after every write of the run. */
+  invariants: Invariants;
 }
 
 export const CONTENTION_PNR = 'BENCHLOCK';
@@ -110,11 +149,21 @@ export async function measureOverhead(server: RunningProcess, token: string, opt
   try {
     const referenceFigures = await measureLoad(reference.baseUrl, request, { ...loadOptions, serverPid: reference.child.pid });
     const portalFigures = await measureLoad(server.baseUrl, request, { ...loadOptions, serverPid: server.child.pid });
+    // Issue 20 point 2: CPU per request from each server process's own clock, both sent the same request rate (half
+    // what the portal reached flat out): a server answering more requests per wake-up spends less CPU on each, so
+    // CPU per request compared at two different rates would favour the faster one.
+    const rate = Math.max(50, Math.round(portalFigures.requestsPerSecond / 2));
+    const referenceAtRate = await measureLoad(reference.baseUrl, request, { ...loadOptions, serverPid: reference.child.pid, overallRate: rate });
+    const portalAtRate = await measureLoad(server.baseUrl, request, { ...loadOptions, serverPid: server.child.pid, overallRate: rate });
     return {
       route: `GET ${route}`,
       reference: referenceFigures,
       portal: portalFigures,
       ratio: round(portalFigures.requestsPerSecond / referenceFigures.requestsPerSecond, 2),
+      rate,
+      referenceAtRate,
+      portalAtRate,
+      cpuRatio: round((portalAtRate.serverCpuUsPerRequest ?? Infinity) / (referenceAtRate.serverCpuUsPerRequest ?? Infinity), 2),
     };
   } finally {
     await reference.stop();
@@ -159,13 +208,24 @@ function withHeaders(headers: Record<string, string>, scenarios: Array<{ name: s
   return scenarios.map(({ name, request }) => ({ name, request: { ...request, headers: { ...headers, ...request.headers } } }));
 }
 
-/** Spread over several agents (each signs in once: login is rate-limited per IP, PRODUCT §4); never the busy agent 1. */
-export async function signInContentionAgents(baseUrl: string, workload: WorkloadReport, wanted: number): Promise<string[]> {
+/**
+ * One session per agent for a server's whole run (login is rate-limited per IP, PRODUCT §4: 100 in 15 minutes):
+ * the returned function signs an agent in the first time and gives the same token after.
+ */
+export function agentSessions(baseUrl: string): (email: string) => Promise<string> {
+  const tokens = new Map<string, string>();
+  return async (email) => {
+    const token = tokens.get(email) ?? (await signIn(baseUrl, email, AGENT_PASSWORD));
+    tokens.set(email, token);
+    return token;
+  };
+}
+
+/** The hot release's agents: spread over several (never the busy agent 1), each signed in through `tokenOf`. */
+export async function signInContentionAgents(workload: WorkloadReport, wanted: number, tokenOf: (email: string) => Promise<string>): Promise<string[]> {
   const tokens: string[] = [];
   const agents = Math.max(1, Math.min(wanted, (workload.counts.agents ?? 2) - 1));
-  for (let number = 2; number < 2 + agents; number++) {
-    tokens.push(await signIn(baseUrl, `agent${String(number).padStart(2, '0')}@bench.example`, AGENT_PASSWORD));
-  }
+  for (let rank = 2; rank < 2 + agents; rank++) tokens.push(await tokenOf(agentEmail(rank)));
   return tokens;
 }
 
@@ -203,11 +263,13 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     port,
     healthPath: '/api/health',
   });
+  let base: Omit<EngineResult, 'invariants'>;
+  const tokenOf = agentSessions(server.baseUrl);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const afterStart = readMemory(server.child.pid!);
     const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
-    const busyAgentToken = await signIn(server.baseUrl, workload.busyAgentEmail, AGENT_PASSWORD);
+    const busyAgentToken = await tokenOf(workload.busyAgentEmail);
 
     log(`[${prepared.engine}] overhead ...`);
     const overhead = await measureOverhead(server, adminToken, options);
@@ -229,13 +291,41 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     const afterReads = readMemory(server.child.pid!);
 
     log(`[${prepared.engine}] contention: ${options.contentionAttempts} bookings on ${CONTENTION_SEATS} seats ...`);
-    const agentTokens = await signInContentionAgents(server.baseUrl, workload, options.contentionAgents);
+    const agentTokens = await signInContentionAgents(workload, options.contentionAgents, tokenOf);
     const contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.contentionAttempts });
-    return { engine: prepared.engine, workload, memory: { afterStart, afterReads }, overhead, reads, contention };
+
+    const serverPid = server.child.pid!;
+    log(`[${prepared.engine}] CPU per add-booking, per search-flights and per insights report (${options.sequentialRequests} requests each, one at a time) ...`);
+    const requestCosts = await measureRequestCosts({ baseUrl: server.baseUrl, serverPid, agentTokens, adminToken, count: options.sequentialRequests });
+    log(`[${prepared.engine}] account-api all of the busiest agent, one request at a time ...`);
+    const ledgerReport = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid, token: busyAgentToken, count: Math.max(10, Math.round(options.sequentialRequests / 4)) });
+
+    let mixed: MixedFigures | null = null;
+    if (options.mixedSeconds > 0) {
+      const agents = Math.min(options.mixedAgents, workload.counts.agents ?? 1);
+      log(`[${prepared.engine}] mixed workload: ${agents} agents and ${options.mixedAdmins} admins for ${options.mixedSeconds} s ...`);
+      const mixedAgentTokens: string[] = [];
+      for (let rank = 1; rank <= agents; rank++) mixedAgentTokens.push(await tokenOf(agentEmail(rank)));
+      // Each admin signs in for a session of their own, as two people at two desks do.
+      const adminTokens: string[] = [];
+      for (let admin = 0; admin < options.mixedAdmins; admin++) adminTokens.push(await signIn(server.baseUrl, ADMIN.email, ADMIN.password));
+      mixed = await runMixedWorkload({ baseUrl: server.baseUrl, agentTokens: mixedAgentTokens, adminTokens, seconds: options.mixedSeconds, serverPid });
+      log(`[${prepared.engine}] mixed: ${mixed.steps} steps, ${mixed.writes} writes, ${mixed.errors} errors`);
+    }
+    base = { engine: prepared.engine, workload, memory: { afterStart, afterReads }, overhead, reads, contention, requestCosts, ledgerReport, mixed };
   } catch (error) {
     log(`[${prepared.engine}] server output:\n${server.output()}`);
     throw error;
   } finally {
     await server.stop();
   }
+  // After the server stopped: the embedded database is open in one process only.
+  log(`[${prepared.engine}] checking seats and ledger invariants ...`);
+  return { ...base, invariants: await checkInvariants(prepared) };
+}
+
+/** workload-check-main.js on the engine's database: the invariants after every write of the run. */
+async function checkInvariants(prepared: PreparedEngine): Promise<Invariants> {
+  const stdout = await runNodeScript(WORKLOAD_CHECK_MAIN, childEnv({ DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl }));
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Invariants;
 }

@@ -25,6 +25,8 @@ export interface LoadFigures {
    */
   serverCpuPercent: number | null;
   benchCpuPercent: number;
+  /** Server CPU time over the measured run divided by the requests answered, in µs (issue 20 point 2). */
+  serverCpuUsPerRequest: number | null;
 }
 
 /**
@@ -34,7 +36,14 @@ export interface LoadFigures {
 export async function measureLoad(
   baseUrl: string,
   request: LoadRequest,
-  options: { connections: number; durationSeconds: number; warmupSeconds: number; serverPid?: number | undefined },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    serverPid?: number | undefined;
+    /** Requests per second for all connections together; unset sends as fast as the server answers. */
+    overallRate?: number | undefined;
+  },
 ): Promise<LoadFigures> {
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
@@ -51,6 +60,7 @@ export async function measureLoad(
       connections: options.connections,
       duration,
       timeout: 10,
+      ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
     });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds);
   const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
@@ -59,8 +69,9 @@ export async function measureLoad(
   const result = await run(options.durationSeconds);
   const elapsedMs = performance.now() - startedAt;
   const benchCpu = process.cpuUsage(benchCpuBefore);
-  const serverCpuPercent =
-    serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs);
+  const serverCpuMs = serverCpuBefore === null || options.serverPid === undefined ? null : readCpuMs(options.serverPid) - serverCpuBefore;
+  const serverCpuPercent = serverCpuMs === null ? null : round((100 * serverCpuMs) / elapsedMs);
+  const serverCpuUsPerRequest = serverCpuMs === null || result.requests.total === 0 ? null : round((1000 * serverCpuMs) / result.requests.total, 1);
   const benchCpuPercent = round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs);
   // No answer within the run: latency figures are meaningless, so they count as infinitely slow.
   if (result.requests.total === 0) {
@@ -74,6 +85,7 @@ export async function measureLoad(
       non2xx: result.non2xx,
       serverCpuPercent,
       benchCpuPercent,
+      serverCpuUsPerRequest,
     };
   }
   return {
@@ -86,5 +98,6 @@ export async function measureLoad(
     non2xx: result.non2xx,
     serverCpuPercent,
     benchCpuPercent,
+    serverCpuUsPerRequest,
   };
 }

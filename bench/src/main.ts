@@ -24,6 +24,7 @@ import { checkPostgres, prepareEngine, type Engine } from './engines.js';
 import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
 import type { LoadFigures } from './load.js';
+import type { SequentialCost } from './request-costs.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
@@ -36,6 +37,10 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    'mixed-duration': { type: 'string', default: '60' },
+    'mixed-agents': { type: 'string', default: '50' },
+    'mixed-admins': { type: 'string', default: '2' },
+    'sequential-requests': { type: 'string', default: '200' },
     'contention-attempts': { type: 'string', default: '200' },
     'contention-agents': { type: 'string', default: '20' },
     'lighthouse-runs': { type: 'string', default: '3' },
@@ -91,13 +96,32 @@ function checksFor(engines: EngineResult[], assets: RouteAssets[] | null, lighth
   const checks: BudgetCheck[] = [];
   for (const result of engines) {
     const e = result.engine;
-    checks.push(atLeast(`${e}: overhead ratio`, result.overhead.ratio, BUDGETS.overheadRatioMin));
+    checks.push(atMost(`${e}: small route CPU/request vs node:http`, result.overhead.cpuRatio, BUDGETS.overheadCpuRatioMax));
     for (const read of result.reads) {
       checks.push(atMost(`${e}: ${read.name} p99 ms`, read.figures.p99Ms, BUDGETS.readP99MsMax));
       checks.push(atMost(`${e}: ${read.name} errors`, read.figures.errors + read.figures.non2xx, 0));
     }
     checks.push(...contentionChecks(e, result.engine as Engine, result.contention));
     if (e === 'pglite') checks.push(atMost(`${e}: RSS after reads MiB`, result.memory.afterReads.rssMiB, BUDGETS.embeddedRssMiBMax));
+    const ledger = result.ledgerReport;
+    checks.push(atMost(`${e}: ledger all (busiest agent) p99 ms, one at a time`, ledger.cold.latency.p99Ms, BUDGETS.readP99MsMax));
+    checks.push(atMost(`${e}: ledger all errors`, ledger.cold.errors + ledger.warm.errors, 0));
+    if (result.mixed) {
+      for (const request of result.mixed.requests) {
+        if (!request.write) checks.push(atMost(`${e}: mixed ${request.name} p99 ms`, request.p99Ms, BUDGETS.readP99MsMax));
+        if (request.name.includes('add-booking')) checks.push(atMost(`${e}: mixed ${request.name} p99 ms`, request.p99Ms, BUDGETS.mixedAddBookingP99MsMax));
+      }
+      checks.push(atMost(`${e}: mixed errors`, result.mixed.errors, 0));
+    }
+    const invariants = result.invariants;
+    checks.push(atMost(`${e}: oversold groups (end of run)`, invariants.oversoldGroups, 0));
+    checks.push(
+      atMost(
+        `${e}: ledger invariants broken (end of run)`,
+        invariants.receivedMismatches + invariants.paymentLedgerMismatches + invariants.chargeMismatches + invariants.balanceMismatches,
+        0,
+      ),
+    );
   }
   const kb = (bytes: number) => round(bytes / 1024, 1);
   for (const route of assets ?? []) {
@@ -130,7 +154,12 @@ function loadCells(figures: LoadFigures): Array<string | number> {
     figures.non2xx,
     figures.serverCpuPercent ?? '-',
     figures.benchCpuPercent,
+    figures.serverCpuUsPerRequest ?? '-',
   ];
+}
+
+function sequentialCells(cost: SequentialCost): Array<string | number> {
+  return [cost.requests, cost.latency.p50Ms, cost.latency.p95Ms, cost.latency.p99Ms, cost.latency.maxMs, cost.errors, cost.serverCpuUsPerRequest];
 }
 
 function printReport(engines: EngineResult[], assets: RouteAssets[] | null, lighthouse: LighthouseResult[] | null, checks: BudgetCheck[]) {
@@ -141,7 +170,7 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
     const o = result.overhead;
     out.push(
       table(
-        ['HTTP load (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'server CPU %', 'bench CPU %'],
+        ['HTTP load (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'server CPU %', 'bench CPU %', 'server CPU µs/req'],
         [
           [`reference node:http (${o.route})`, ...loadCells(o.reference)],
           [`portal ${o.route}  ratio ${o.ratio}`, ...loadCells(o.portal)],
@@ -153,6 +182,45 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
       ),
     );
     out.push(describeContention(result.contention));
+    out.push(
+      `small route at ${o.rate} req/s for both: server CPU per request ${o.portalAtRate.serverCpuUsPerRequest} µs (portal, ${o.portalAtRate.requestsPerSecond} req/s answered) / ` +
+        `${o.referenceAtRate.serverCpuUsPerRequest} µs (node:http, ${o.referenceAtRate.requestsPerSecond} req/s) = ${o.cpuRatio}`,
+    );
+    const costs = result.requestCosts;
+    const ledger = result.ledgerReport;
+    out.push(
+      table(
+        ['one request at a time', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'server CPU µs/req'],
+        [
+          ['add-booking (1 adult, passport scan)', ...sequentialCells(costs.addBooking)],
+          ['search-flights LHE-JED, computed', ...sequentialCells(costs.searchFlights.cold)],
+          ['search-flights LHE-JED, read cache', ...sequentialCells(costs.searchFlights.warm)],
+          ...costs.insights.map((report) => [`${report.name} (admin), computed`, ...sequentialCells(report.cold)]),
+          [`account-api all, busiest agent, computed`, ...sequentialCells(ledger.cold)],
+          [`account-api all, busiest agent, read cache`, ...sequentialCells(ledger.warm)],
+        ],
+      ),
+    );
+    out.push(`account-api all of the busiest agent: ${ledger.rows} rows, JSON ${round(ledger.jsonBytes / 1024, 1)} KB, sent gzipped ${round(ledger.gzipBytes / 1024, 1)} KB`);
+    const mixed = result.mixed;
+    if (mixed) {
+      out.push(
+        `\nmixed workload: ${mixed.agents} agents + ${mixed.admins} admins for ${mixed.seconds} s: ${mixed.steps} steps, ${mixed.writes} writes ` +
+          `(${round((100 * mixed.writes) / Math.max(1, mixed.steps), 1)} %), ${mixed.errors} errors; server CPU ${mixed.serverCpuPercent ?? '-'} %, bench CPU ${mixed.benchCpuPercent} %`,
+      );
+      out.push(
+        table(
+          ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
+          mixed.requests.map((request) => [request.name, request.write ? 'write' : 'read', request.count, request.p50Ms, request.p95Ms, request.p99Ms, request.maxMs, request.errors]),
+        ),
+      );
+      for (const request of mixed.requests.filter((item) => item.errorSample)) out.push(`  ${request.name}: first error ${request.errorSample}`);
+    }
+    const inv = result.invariants;
+    out.push(
+      `end of run (${inv.groups} groups, ${inv.bookings} bookings): oversold groups ${inv.oversoldGroups} (${inv.oversoldSeats} seats); ` +
+        `received_amount mismatches ${inv.receivedMismatches}, payment/ledger ${inv.paymentLedgerMismatches}, charges ${inv.chargeMismatches}, agent balances ${inv.balanceMismatches}`,
+    );
     out.push(
       `memory (RSS MiB): after start ${result.memory.afterStart.rssMiB}, after reads ${result.memory.afterReads.rssMiB} (peak ${result.memory.afterReads.peakRssMiB})`,
     );
@@ -264,6 +332,10 @@ async function main(): Promise<number> {
     contentionAttempts: Number(args['contention-attempts']),
     contentionAgents: Number(args['contention-agents']),
     readFilter: (args.reads ?? '').split(',').map((part) => part.trim()).filter(Boolean),
+    mixedSeconds: Number(args['mixed-duration']),
+    mixedAgents: Number(args['mixed-agents']),
+    mixedAdmins: Number(args['mixed-admins']),
+    sequentialRequests: Number(args['sequential-requests']),
   };
 
   const results: EngineResult[] = [];

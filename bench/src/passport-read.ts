@@ -13,6 +13,7 @@ import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { prepareEngine } from './engines.js';
 import { ADMIN, serverEnv } from './http-bench.js';
 import { childPids, freePort, readMemory, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import { percentile } from './stats.js';
 
 export interface PassportReadResult {
   scans: number;
@@ -39,10 +40,6 @@ const PASSPORTS: Td3Input[] = [
   { issuingState: 'GBR', surname: 'OSULLIVAN', givenNames: 'SIOBHAN', passportNo: '533380006', nationality: 'GBR', birth: '060930', sex: 'F', expiry: '300115' },
   { issuingState: 'SAU', surname: 'AL GHAMDI', givenNames: 'IBRAHIM', passportNo: 'T493827', nationality: 'SAU', birth: '010101', sex: 'M', expiry: '270228' },
 ];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 export async function benchPassportRead(
   { rounds = 5, idleWaitSeconds = 65 }: { rounds?: number; idleWaitSeconds?: number },

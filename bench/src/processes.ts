@@ -16,6 +16,7 @@ export const SERVER_NODE_ARGS: string[] = NODE_ARGS_FILE.args;
 /** The environment defaults `npm start` gives the server (the same file), under the process's own environment. */
 export const SERVER_NODE_ENV: Record<string, string> = NODE_ARGS_FILE.env;
 export const WORKLOAD_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-main.js');
+export const WORKLOAD_CHECK_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-check-main.js');
 export const WEB_DIST_DIR = path.join(ROOT_DIR, 'apps/web/dist');
 
 /** A free TCP port on loopback, asked from the kernel. */

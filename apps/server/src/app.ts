@@ -35,6 +35,8 @@ import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { emailsRoutes } from './modules/emails/emails.routes.js';
 import { startMailDispatcher, type MailDispatcher } from './modules/emails/mail-dispatcher.js';
+import { startDeadlineRemindersJob } from './modules/reminders/deadline-reminders-job.js';
+import type { ReminderRunResult } from './modules/reminders/reminders.usecases.js';
 import { dashboardButtonsRoutes } from './modules/dashboard-buttons/dashboard-buttons.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -86,6 +88,11 @@ export interface BuildAppOptions {
    */
   nameDeadlines?: { intervalMs?: number; now?: () => Date } | false;
   /**
+   * Run the deadline reminders (PRODUCT §6, decision 036) while the app is up: main.ts turns it on; tests leave it off
+   * and call sendDueReminders with their own clock, or pass `now`.
+   */
+  deadlineReminders?: { intervalMs?: number; firstTickMs?: number; now?: () => Date } | false;
+  /**
    * WORKERS > 1: this worker's place (1..N, main.ts), sent on every answer as X-Portal-Worker and put on its log
    * lines, so that an operator (and the cluster test) can tell the processes apart (decision 033).
    */
@@ -112,6 +119,7 @@ export async function buildApp({
   holdSweeper = false,
   mailDispatcher = false,
   nameDeadlines = false,
+  deadlineReminders = false,
   worker,
   passportOcr,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -214,6 +222,21 @@ export async function buildApp({
     };
     app.addHook('onReady', async () => {
       job = startNameDeadlineJob({ db, logger: app.log, intervalMs: nameDeadlines.intervalMs, now: nameDeadlines.now, onHandled });
+    });
+    app.addHook('onClose', async () => {
+      await job?.stop();
+    });
+  }
+
+  if (deadlineReminders) {
+    let job: PeriodicJob | undefined;
+    // Stored and committed by the run: pushed now, and their e-mails sent without waiting for the next mail tick.
+    const onSent = (result: ReminderRunResult) => {
+      app.notifier.pushStored(result.notifications);
+      if (result.emailsQueued > 0) app.kickMail();
+    };
+    app.addHook('onReady', async () => {
+      job = startDeadlineRemindersJob({ db, logger: app.log, publicUrl: config.publicUrl, ...deadlineReminders, onSent });
     });
     app.addHook('onClose', async () => {
       await job?.stop();

@@ -68,7 +68,7 @@ async function serve(config: AppConfig, { worker }: { worker: number | undefined
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, db: database.db, holdSweeper: {}, mailDispatcher: {}, nameDeadlines: {}, worker });
+    app = await buildApp({ config, db: database.db, holdSweeper: {}, mailDispatcher: {}, nameDeadlines: {}, deadlineReminders: {}, worker });
   } catch (error) {
     // e.g. REDIS_URL set but Redis unreachable: one line, and the database lock released.
     await database.close().catch(() => undefined);

@@ -18,6 +18,9 @@ import { claimJobRun } from '../modules/jobs/jobs.repository.js';
 import { scheduledJobs } from '../modules/jobs/jobs.table.js';
 import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../modules/bookings/bookings.table.js';
 import { groups } from '../modules/groups/groups.table.js';
+import { claimReminder } from '../modules/reminders/reminders.repository.js';
+import { remindersSent } from '../modules/reminders/reminders.table.js';
+import { sendDueReminders } from '../modules/reminders/reminders.usecases.js';
 import { users } from '../modules/users/users.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
@@ -309,6 +312,30 @@ describe('upgrading a database of the previous release', () => {
         .set({ nameDeadline: new Date('2030-01-02T00:00:00Z'), ticketingDeadline: new Date('2030-01-01T00:00:00Z') })
         .where(eq(groups.id, groupRows[0]!.id)),
     ).rejects.toThrow();
+  });
+
+  it('when reminders_sent arrived (0010, decision 036), then it starts empty, the demo data has nothing to remind of, and a deadline given now is reminded of once', async () => {
+    expect(await upgraded.db.select().from(remindersSent)).toEqual([]);
+    const now = new Date();
+    const logger = { error: (details: unknown) => expect.fail(JSON.stringify(details)) };
+    expect((await sendDueReminders({ db: upgraded.db, now, publicUrl: 'http://localhost:8080', logger })).sent).toEqual([]);
+
+    const [group] = await upgraded.db.select().from(groups).where(eq(groups.closeStatus, false)).limit(1);
+    const deadline = new Date(Math.ceil((now.getTime() + 30 * 3_600_000) / 60_000) * 60_000);
+    await upgraded.db.update(groups).set({ depositDeadline: deadline }).where(eq(groups.id, group!.id));
+    try {
+      const admins = await upgraded.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+      const first = await sendDueReminders({ db: upgraded.db, now, publicUrl: 'http://localhost:8080', logger });
+      expect(first.sent.map((reminder) => [reminder.claim.groupId, reminder.claim.hoursBefore])).toEqual(admins.map(() => [group!.id, 48]));
+      expect((await sendDueReminders({ db: upgraded.db, now, publicUrl: 'http://localhost:8080', logger })).sent).toEqual([]);
+      // The key and its checks hold on the upgraded table.
+      const claim = { groupId: group!.id, deadlineKind: 'deposit' as const, deadlineAt: deadline, hoursBefore: 48, userId: admins[0]!.id, bookingId: null, sentAt: now };
+      expect(await claimReminder({ db: upgraded.db, reminder: claim })).toBe(false);
+      await expect(upgraded.db.insert(remindersSent).values({ ...claim, hoursBefore: 12 })).rejects.toThrow();
+    } finally {
+      await upgraded.db.update(groups).set({ depositDeadline: null }).where(eq(groups.id, group!.id));
+      await upgraded.db.delete(remindersSent);
+    }
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -17,3 +17,4 @@ export * from '../modules/emails/emails.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/audit/audit.table.js';
+export * from '../modules/reminders/reminders.table.js';

@@ -22,8 +22,11 @@ const silentLogger = { info: () => undefined, warn: () => undefined };
 
 let pgliteTemplate: Blob | undefined;
 
+/** A test database; `databaseUrl` on PostgreSQL, for a second pool on it (a second server process, decision 036). */
+export type TestDatabaseHandle = DatabaseHandle & { databaseUrl?: string };
+
 /** PGlite in memory, or a fresh copy of the migrated template on PostgreSQL (see vitest.config.ts). */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabaseHandle> {
   if (process.env.TEST_DB !== 'postgres') {
     // Loaded from the dump the pglite project's global setup made (pglite-global-setup.ts).
     pgliteTemplate ??= new Blob([await readFile(inject('pgliteTemplate'))]);
@@ -46,9 +49,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: withDatabase(testDatabaseUrl(), name), dataDir: 'unused' });
+  const databaseUrl = withDatabase(testDatabaseUrl(), name);
+  const handle = await openDatabase({ databaseUrl, dataDir: 'unused' });
   return {
     ...handle,
+    databaseUrl,
     close: async () => {
       await handle.close();
       const cleanup = await connectMaintenance();
@@ -72,6 +77,8 @@ export interface TestApp {
   db: Database;
   /** dataDir is a fresh temporary directory (uploads, app secret); the database stays in memory or on the test server. */
   config: AppConfig;
+  /** PostgreSQL only: the test database's URL, to open another pool on it (another server process). */
+  databaseUrl: string | undefined;
   /** Closes the app, drops its database and removes its data directory. */
   close(): Promise<void>;
   /** Closes only the database, under the running app (a lost connection); close() still cleans up. */
@@ -122,6 +129,10 @@ export async function buildTestApp(
     holdSweeper?: { intervalMs?: number };
     /** Run the name-deadline job as main.ts does, on the given clock (off by default: tests call runNameDeadlines). */
     nameDeadlines?: { intervalMs?: number; now?: () => Date };
+    /** Run the deadline reminders and the mail dispatcher as main.ts does (off by default: tests call sendDueReminders). */
+    deadlineReminders?: { intervalMs?: number; firstTickMs?: number; now?: () => Date };
+    /** Run the mail dispatcher (off by default: tests call dispatchDueEmails); SMTP_URL comes from `env`. */
+    mailDispatcher?: { intervalMs?: number };
     /** Extra environment for loadConfig (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
     /** An existing empty directory for DATA_DIR (a small tmpfs, say) instead of a new temporary one. */
@@ -139,7 +150,7 @@ export async function buildTestApp(
     ...loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }),
     webDistDir: options.webDistDir,
   };
-  const handle = options.database ?? (await openTestDatabase());
+  const handle: TestDatabaseHandle = options.database ?? (await openTestDatabase());
   const { db } = handle;
   await seedDatabase({ db, config, logger: silentLogger });
   const app = await buildApp({
@@ -148,6 +159,8 @@ export async function buildTestApp(
     extraRoutes: options.extraRoutes,
     holdSweeper: options.holdSweeper ?? false,
     nameDeadlines: options.nameDeadlines ?? false,
+    deadlineReminders: options.deadlineReminders ?? false,
+    mailDispatcher: options.mailDispatcher ?? false,
     passportOcr: options.passportOcr,
   });
   liveTestApps.add(app);
@@ -164,6 +177,7 @@ export async function buildTestApp(
     app,
     db,
     config,
+    databaseUrl: handle.databaseUrl,
     closeDatabase,
     dataChanged: () => app.dataChanges.changed(),
     async close() {

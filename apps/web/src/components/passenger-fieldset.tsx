@@ -189,7 +189,10 @@ export function PassengerFieldset({ index, type, legend, today, stored }: Passen
   );
 
   return (
-    <Fieldset legend={legend} radius="md" variant="filled">
+    // Focusable by script only: Book Ticket moves focus here after Start Booking (issue 21 §12). Focusing the first
+    // field instead marked it wrong as soon as the agent went to the scan, and on a phone the error line moved
+    // 'Read passport' from under the finger between touch and release, so the tap was lost.
+    <Fieldset legend={legend} radius="md" variant="filled" tabIndex={-1}>
       {wide ? scans : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         {titleField}

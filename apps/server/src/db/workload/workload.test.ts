@@ -22,6 +22,7 @@ import { getKarachiDate } from '../seed/calendar.js';
 import { seedDatabase } from '../seed/seed.js';
 import { createRandom } from '../seed/random.js';
 import { generateWorkload, WorkloadDatabaseNotEmptyError, type WorkloadResult } from './generate-workload.js';
+import { checkWorkloadInvariants } from './workload-invariants.js';
 import { planBookings } from './workload-bookings.js';
 import { WORKLOAD_SECTORS } from './workload-catalogue.js';
 import { planGroups } from './workload-inventory.js';
@@ -82,44 +83,58 @@ describe('generateWorkload', () => {
       expect(admins).toEqual([{ email: 'admin@example.com' }]);
     });
 
-    it('then no group is oversold', async () => {
+    it('then no group is oversold and every received_amount, payment and charge agrees with the ledger (workload-invariants.ts)', async () => {
+      expect(await checkWorkloadInvariants({ db })).toEqual({
+        groups: result.counts.groups,
+        bookings: result.counts.bookings,
+        oversoldGroups: 0,
+        oversoldSeats: 0,
+        receivedMismatches: 0,
+        paymentLedgerMismatches: 0,
+        chargeMismatches: 0,
+        balanceMismatches: 0,
+      });
       const rows = await db
-        .select({ id: groups.id, totalTicket: groups.totalTicket, sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-        .from(groups)
-        .leftJoin(bookings, and(eq(bookings.groupId, groups.id), eq(bookings.cancelStatus, false)))
-        .groupBy(groups.id);
-      expect(rows.length).toBe(result.counts.groups);
-      for (const row of rows) expect(Number(row.sold)).toBeLessThanOrEqual(row.totalTicket);
-      expect(rows.some((row) => Number(row.sold) > 0)).toBe(true);
+        .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
+        .from(bookings)
+        .where(eq(bookings.cancelStatus, false));
+      expect(Number(rows[0]!.sold)).toBeGreaterThan(0);
+      const paid = await db.select({ id: payments.id, bookingId: payments.bookingId, amount: payments.receiveAmount }).from(payments);
+      const totals = new Map((await db.select({ id: bookings.id, finalTotal: bookings.finalTotal }).from(bookings)).map((row) => [row.id, row.finalTotal]));
+      const everPaid = new Map<number, number>();
+      for (const payment of paid) {
+        expect(payment.amount).toBeGreaterThan(0);
+        everPaid.set(payment.bookingId, (everPaid.get(payment.bookingId) ?? 0) + payment.amount);
+      }
+      for (const [bookingId, amount] of everPaid) expect(amount).toBeLessThanOrEqual(totals.get(bookingId)!);
+      const received = await db.select({ received: bookings.receivedAmount, finalTotal: bookings.finalTotal }).from(bookings);
+      expect(received.some((row) => row.received === row.finalTotal && row.received > 0)).toBe(true);
+      expect(received.some((row) => row.received > 0 && row.received < row.finalTotal)).toBe(true);
     });
 
-    it('then every received_amount is the sum of its live payments and never above the final total', async () => {
-      const live = new Map<number, number>();
-      const all = new Map<number, number>();
-      for (const payment of await db.select().from(payments)) {
-        expect(payment.receiveAmount).toBeGreaterThan(0);
-        all.set(payment.bookingId, (all.get(payment.bookingId) ?? 0) + payment.receiveAmount);
-        if (payment.deletedAt === null) live.set(payment.bookingId, (live.get(payment.bookingId) ?? 0) + payment.receiveAmount);
-      }
-      const rows = await db.select({ id: bookings.id, received: bookings.receivedAmount, finalTotal: bookings.finalTotal }).from(bookings);
-      for (const row of rows) {
-        expect(row.received).toBe(live.get(row.id) ?? 0);
-        expect(all.get(row.id) ?? 0).toBeLessThanOrEqual(row.finalTotal);
-      }
-      expect(rows.some((row) => row.received === row.finalTotal && row.received > 0)).toBe(true);
-      expect(rows.some((row) => row.received > 0 && row.received < row.finalTotal)).toBe(true);
-      // Every live agent payment has its `in` row with the same amount and date; a deleted one has none.
-      const mismatched = await db
-        .select({ value: count() })
-        .from(payments)
-        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-        .leftJoin(ledgerEntries, eq(ledgerEntries.paymentId, payments.id))
-        .where(
-          sql`${bookings.agentUserId} is not null and (
-            (${payments.deletedAt} is null and (${ledgerEntries.id} is null or ${ledgerEntries.amount} <> ${payments.receiveAmount} or ${ledgerEntries.entryDate} <> ${payments.receiveDate}))
-            or (${payments.deletedAt} is not null and ${ledgerEntries.id} is not null))`,
-        );
-      expect(Number(mismatched[0]!.value)).toBe(0);
+    it('when rows break the rules, then the invariant check counts each one', async () => {
+      const agentRows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'user')).orderBy(users.id);
+      const chargedOf = async (agentUserId: number) =>
+        (await db
+          .select({ id: bookings.id, groupId: bookings.groupId })
+          .from(bookings)
+          .where(and(eq(bookings.agentUserId, agentUserId), eq(bookings.confirmed, true), eq(bookings.cancelStatus, false), sql`${bookings.receivedAmount} > 0`))
+          .limit(1))[0]!;
+      const [first, second, third] = [await chargedOf(agentRows[0]!.id), await chargedOf(agentRows[1]!.id), await chargedOf(agentRows[2]!.id)];
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.update(groups).set({ totalTicket: 0 }).where(eq(groups.id, first.groupId));
+          await tx.update(bookings).set({ receivedAmount: sql`${bookings.receivedAmount} + 1` }).where(eq(bookings.id, first.id));
+          const [payment] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, second.id), isNull(payments.deletedAt))).limit(1);
+          await tx.delete(ledgerEntries).where(eq(ledgerEntries.paymentId, payment!.id));
+          await tx.update(ledgerEntries).set({ amount: sql`${ledgerEntries.amount} + 5` }).where(and(eq(ledgerEntries.bookingId, third.id), eq(ledgerEntries.type, 'out')));
+          const invariants = await checkWorkloadInvariants({ db: tx });
+          expect(invariants).toMatchObject({ oversoldGroups: 1, receivedMismatches: 1, paymentLedgerMismatches: 1, chargeMismatches: 1, balanceMismatches: 3 });
+          expect(invariants.oversoldSeats).toBeGreaterThan(0);
+          tx.rollback();
+        }),
+      ).rejects.toThrow(/rollback/i);
+      expect((await checkWorkloadInvariants({ db })).balanceMismatches).toBe(0);
     });
 
     it('then the booking states are the API states: live and expired holds, confirmed, cancelled after charge, walk-ins', async () => {

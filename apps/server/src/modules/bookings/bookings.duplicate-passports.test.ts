@@ -12,6 +12,7 @@ import {
   insertAgentWithToken,
   insertBookableGroup,
   passenger,
+  passengerTextFields,
   postBooking,
   snapshot,
   type PassengerForm,
@@ -51,19 +52,7 @@ async function bookOk(agent: Agent, group: GroupRow, passengers: Passenger[]): P
 
 /** booking-update as the Edit Booking dialog sends it: every passenger's texts, no new scans (the stored ones stay). */
 function update(agent: Agent, bookingId: number, passengers: Passenger[]) {
-  const fields: Array<[string, string]> = [['booking_id', String(bookingId)]];
-  for (const item of passengers) {
-    fields.push(
-      ['type[]', item.type],
-      ['titles[]', item.title],
-      ['firstname[]', item.firstname],
-      ['lastname[]', item.lastname],
-      ['dob[]', item.dob],
-      ['passport_no[]', item.passport_no],
-      ['passport_expiry_date[]', item.passport_expiry_date],
-    );
-  }
-  const form = multipart(fields);
+  const form = multipart([['booking_id', String(bookingId)], ...passengerTextFields(passengers)]);
   return t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, ...bearer(agent.token) } });
 }
 

@@ -202,17 +202,7 @@ export function bookingFields(
     if (index >= 0) fields[index] = [name, value];
     else fields.push([name, value]);
   }
-  for (const item of passengers) {
-    fields.push(
-      ['type[]', item.type],
-      ['titles[]', item.title],
-      ['firstname[]', item.firstname],
-      ['lastname[]', item.lastname],
-      ['dob[]', item.dob],
-      ['passport_no[]', item.passport_no],
-      ['passport_expiry_date[]', item.passport_expiry_date],
-    );
-  }
+  fields.push(...passengerTextFields(passengers));
   passengers.forEach((item) => {
     if (item.passport_img) fields.push(['passport_img[]', item.passport_img]);
   });
@@ -220,6 +210,19 @@ export function bookingFields(
     if (item.visa_copy) fields.push([`visa_copy[${index}]`, item.visa_copy]);
   });
   return fields;
+}
+
+/** The per-passenger text arrays add-booking and booking-update both take (`type[]`, `titles[]`, ...), in order. */
+export function passengerTextFields(passengers: Array<Required<PassengerForm>>): Array<[string, string]> {
+  return passengers.flatMap((item): Array<[string, string]> => [
+    ['type[]', item.type],
+    ['titles[]', item.title],
+    ['firstname[]', item.firstname],
+    ['lastname[]', item.lastname],
+    ['dob[]', item.dob],
+    ['passport_no[]', item.passport_no],
+    ['passport_expiry_date[]', item.passport_expiry_date],
+  ]);
 }
 
 /** POSTs an add-booking form encoded by multipart() of src/test/helpers.ts. */

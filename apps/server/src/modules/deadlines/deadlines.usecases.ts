@@ -6,13 +6,12 @@ import { findGroupsWithDeadlines, findMissingByGroup } from './deadlines.reposit
 const MAX_ROWS = 100;
 
 /**
- * The admin dashboard's Deadlines (PRODUCT §6, decision 030): each deposit, name and ticketing deadline of an open
- * group from `now` up to 14 days ahead, soonest first (then deposit, names, ticketing; then the group), with what its
- * bookings still miss.
+ * Each deposit, name and ticketing deadline of an open, live group from `from` to `to` (both included), soonest first
+ * (then deposit, names, ticketing; then the group), with what its bookings still miss. The dashboard's Deadlines and
+ * the deadline reminders (decision 036) both read deadlines here, so they agree on what is missing.
  */
-export async function getUpcomingDeadlines({ db, now = new Date() }: { db: Executor; now?: Date }): Promise<DeadlineRow[]> {
-  const until = new Date(now.getTime() + DEADLINE_WINDOW_DAYS * 24 * 60 * 60_000);
-  const groupRows = await findGroupsWithDeadlines({ db, from: now, to: until });
+export async function findDeadlines({ db, from, to }: { db: Executor; from: Date; to: Date }): Promise<DeadlineRow[]> {
+  const groupRows = await findGroupsWithDeadlines({ db, from, to });
   const missing = await findMissingByGroup({ db, groupIds: groupRows.map((row) => row.id) });
   const rows: Array<DeadlineRow & { at: number }> = [];
   for (const group of groupRows) {
@@ -24,7 +23,7 @@ export async function getUpcomingDeadlines({ db, now = new Date() }: { db: Execu
     const found = missing.get(group.id);
     for (const kind of DEADLINE_KINDS) {
       const deadline = deadlines[kind];
-      if (!deadline || deadline.getTime() < now.getTime() || deadline.getTime() > until.getTime()) continue;
+      if (!deadline || deadline.getTime() < from.getTime() || deadline.getTime() > to.getTime()) continue;
       rows.push({
         at: deadline.getTime(),
         key: `${kind}-${group.id}`,
@@ -41,5 +40,14 @@ export async function getUpcomingDeadlines({ db, now = new Date() }: { db: Execu
     }
   }
   rows.sort((a, b) => a.at - b.at || DEADLINE_KINDS.indexOf(a.kind) - DEADLINE_KINDS.indexOf(b.kind) || a.group_id - b.group_id);
-  return rows.slice(0, MAX_ROWS).map(({ at: _at, ...row }) => row);
+  return rows.map(({ at: _at, ...row }) => row);
+}
+
+/**
+ * The admin dashboard's Deadlines (PRODUCT §6, decision 030): the deadlines from `now` up to 14 days ahead
+ * (findDeadlines), at most MAX_ROWS.
+ */
+export async function getUpcomingDeadlines({ db, now = new Date() }: { db: Executor; now?: Date }): Promise<DeadlineRow[]> {
+  const until = new Date(now.getTime() + DEADLINE_WINDOW_DAYS * 24 * 60 * 60_000);
+  return (await findDeadlines({ db, from: now, to: until })).slice(0, MAX_ROWS);
 }

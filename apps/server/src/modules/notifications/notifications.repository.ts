@@ -67,13 +67,17 @@ export async function markNotificationsRead({
     .where(ids === undefined ? own : and(own, inArray(notifications.id, ids)));
 }
 
-/** Administrators who may sign in (PRODUCT §4: "admins are told"). */
-export async function findActiveAdminIds({ db }: { db: Executor }): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
+/** Administrators who may sign in (PRODUCT §4: "admins are told"), with what an e-mail to them needs. */
+export async function findActiveAdmins({ db }: { db: Executor }): Promise<Array<{ id: number; name: string; email: string | null }>> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)));
-  return rows.map((row) => row.id);
+    .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)))
+    .orderBy(users.id);
+}
+
+export async function findActiveAdminIds({ db }: { db: Executor }): Promise<number[]> {
+  return (await findActiveAdmins({ db })).map((row) => row.id);
 }
 
 /** Users of these ids that still exist (a deleted agent is not told). */

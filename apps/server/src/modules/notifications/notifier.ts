@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingForNotice } from './notifications.repository.js';
+import type { NotificationRow } from './notifications.table.js';
 
 /**
  * Who is told what (PRODUCT §4 Notifications): a notification is stored per recipient and pushed on
@@ -44,6 +45,11 @@ export interface Notifier {
    * (the hold sweeper: 'hold_expired' tells the agent whose hold ran out).
    */
   notifyBookingEvent(input: { actorUserId: number | null; notice: BookingNotice }): Promise<void>;
+  /**
+   * Pushes notifications a use case stored itself, in the transaction that decided them (the deadline reminders,
+   * decision 036); call it after that transaction committed. A failed push is logged per row.
+   */
+  pushStored(rows: NotificationRow[]): void;
 }
 
 /** Tells nobody (the app before realtime is registered, and tests that need no pushes). */
@@ -52,6 +58,7 @@ export const silentNotifier: Notifier = {
   notifyAdmins: async () => undefined,
   notifyAgent: async () => undefined,
   notifyBookingEvent: async () => undefined,
+  pushStored: () => undefined,
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   insertNotifications,
   type NotificationSender,
 } from './notifications.repository.js';
+import type { NotificationRow } from './notifications.table.js';
 import { toNotificationEvent } from './notifications.usecases.js';
 import type { Notifier, NotifyInput } from './notifier.js';
 
@@ -63,6 +64,10 @@ export function createStoreAndPushNotifier({
         image,
       })),
     });
+    pushStored(rows);
+  }
+
+  function pushStored(rows: NotificationRow[]): void {
     for (const row of rows) {
       try {
         push(row.userId, toNotificationEvent(row));
@@ -74,6 +79,7 @@ export function createStoreAndPushNotifier({
 
   return {
     notifyUsers: (input) => notifyUsers(input),
+    pushStored,
     async notifyAdmins(input) {
       await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) }, undefined, true);
     },

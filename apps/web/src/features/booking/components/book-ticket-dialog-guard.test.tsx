@@ -58,7 +58,7 @@ describe('Book Ticket dialog: typed passengers are not lost (issue 21 §2)', () 
 describe('Book Ticket dialog: keyboard focus (issue 21 §12)', () => {
   it('when the first dialog after a page load opens, then focus starts on Adults, moves to the first passenger after Start Booking and returns to Book on close', async () => {
     const { user, dialog } = await openAndStart();
-    expect(within(dialog).getByRole('combobox', { name: 'Title' })).toHaveFocus();
+    expect(within(dialog).getByRole('group', { name: 'Adult 1' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book Ticket' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book' })).toHaveFocus());

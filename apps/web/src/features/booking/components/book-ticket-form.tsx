@@ -94,11 +94,12 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
   // Checked as each field is left, then at each keystroke of a field marked wrong (useZodForm, decision 029).
   const form = useZodForm<BookingFormValues, BookingFormOutput>(schema, { withRules, defaultValues: emptyBookingForm() });
   useReportDirty(slots !== null && form.formState.isDirty, onDirtyChange);
-  // Start Booking is disabled once the passenger forms open: focus moves on to the first one's first field
-  // rather than dropping to the page (issue 21 §12).
+  // Start Booking is disabled once the passenger forms open: focus moves on to the first passenger's fieldset
+  // rather than dropping to the page (issue 21 §12); not into its first field, which would be marked wrong as
+  // soon as the agent went to the scan first (useZodForm checks a field when it is left).
   const passengersRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (slots) passengersRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]), select')?.focus();
+    if (slots) passengersRef.current?.querySelector<HTMLElement>('fieldset')?.focus();
   }, [slots]);
 
   // Once checked, the server's prices, total and group version are the ones to show and send back.

@@ -1,0 +1,345 @@
+/**
+ * Issue 20 point 1: the portal as a day's users use it, all at once. Agents and admins each run a loop of think time
+ * and one step picked by weight; about one step in ten writes (agents hold a booking, cancel a hold, edit a
+ * passenger; admins confirm a hold and record a payment), and every write clears the read caches (decision 009), so
+ * the reads are measured as they are served between writes, not from a warm cache alone.
+ */
+import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
+import { readCpuMs, round } from './processes.js';
+import { summarizeLatencies, type LatencySummary } from './stats.js';
+
+export interface Step<Name extends string = string> {
+  name: Name;
+  weight: number;
+  write: boolean;
+}
+
+export const AGENT_STEPS = [
+  { name: 'search', weight: 25, write: false },
+  { name: 'ticket list', weight: 20, write: false },
+  { name: 'own bookings', weight: 20, write: false },
+  { name: 'ledger', weight: 10, write: false },
+  { name: 'notifications', weight: 15, write: false },
+  { name: 'hold a booking', weight: 4, write: true },
+  { name: 'cancel a hold', weight: 3, write: true },
+  { name: 'edit a passenger', weight: 3, write: true },
+] as const satisfies readonly Step[];
+
+export const ADMIN_STEPS = [
+  { name: 'all bookings', weight: 30, write: false },
+  { name: 'dashboard summary', weight: 20, write: false },
+  { name: 'notifications', weight: 15, write: false },
+  { name: 'insights', weight: 25, write: false },
+  { name: 'confirm a booking', weight: 5, write: true },
+  { name: 'record a payment', weight: 5, write: true },
+] as const satisfies readonly Step[];
+
+/** The step whose share of the total weight covers `r` (0 <= r < 1): weights are shares, not probabilities to normalise by hand. */
+export function pickStep<S extends Step>(steps: readonly S[], r: number): S {
+  const total = steps.reduce((sum, step) => sum + step.weight, 0);
+  let left = r * total;
+  for (const step of steps) {
+    left -= step.weight;
+    if (left < 0) return step;
+  }
+  return steps.at(-1)!;
+}
+
+/**
+ * A step by weight among those that can run now. A write that cannot (no hold of one's own to cancel, nothing to
+ * confirm) gives way to another runnable write, so the share of writes stays what the weights say; reads always run.
+ */
+export function chooseStep<S extends Step>(steps: readonly S[], r: number, canRun: (step: S) => boolean): S {
+  const picked = pickStep(steps, r);
+  if (canRun(picked)) return picked;
+  const sameKind = steps.filter((step) => step.write === picked.write && canRun(step));
+  const candidates = sameKind.length > 0 ? sameKind : steps.filter(canRun);
+  if (candidates.length === 0) throw new Error('no step can run');
+  return pickStep(candidates, r);
+}
+
+/** Share of the weight that writes (0.1 is one step in ten). */
+export function writeShare(steps: readonly Step[]): number {
+  const total = steps.reduce((sum, step) => sum + step.weight, 0);
+  return steps.filter((step) => step.write).reduce((sum, step) => sum + step.weight, 0) / total;
+}
+
+/** Think time between steps, uniform in [min, max] ms. */
+export function thinkTimeMs(r: number, min = 50, max = 200): number {
+  return min + r * (max - min);
+}
+
+export interface RequestFigures extends LatencySummary {
+  /** The request a step sent ('hold a booking' is add-booking, 'edit a passenger' is booking-edit-detail then booking-update). */
+  name: string;
+  write: boolean;
+  errors: number;
+  /** One error's status and first bytes, to say what went wrong. */
+  errorSample: string | null;
+}
+
+export interface MixedFigures {
+  agents: number;
+  admins: number;
+  seconds: number;
+  steps: number;
+  writes: number;
+  requests: RequestFigures[];
+  errors: number;
+  serverCpuPercent: number | null;
+  benchCpuPercent: number;
+}
+
+interface Hold {
+  id: number;
+  /** Index of the agent who holds it. */
+  agent: number;
+}
+
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Karachi's today as YYYY-MM-DD, plus `days`. */
+function karachiDate(days = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+class Recorder {
+  private readonly samples = new Map<string, { write: boolean; latencies: number[]; errors: number; errorSample: string | null }>();
+
+  private sample(name: string, write: boolean) {
+    const sample = this.samples.get(name) ?? { write, latencies: [], errors: 0, errorSample: null };
+    this.samples.set(name, sample);
+    return sample;
+  }
+
+  async request(name: string, write: boolean, url: string, init: RequestInit): Promise<{ ok: boolean; body: unknown }> {
+    const sample = this.sample(name, write);
+    const started = performance.now();
+    try {
+      const response = await fetch(url, init);
+      const text = await response.text();
+      sample.latencies.push(performance.now() - started);
+      if (response.status >= 200 && response.status < 300) return { ok: true, body: text ? (JSON.parse(text) as unknown) : null };
+      sample.errors += 1;
+      sample.errorSample ??= `${response.status} ${text.slice(0, 200)}`;
+      return { ok: false, body: null };
+    } catch (error) {
+      sample.errors += 1;
+      sample.errorSample ??= error instanceof Error ? error.message : String(error);
+      return { ok: false, body: null };
+    }
+  }
+
+  /** A request the caller timed itself (add-booking through bookOneSeat). */
+  record(name: string, write: boolean, result: BookingResult): void {
+    const sample = this.sample(name, write);
+    if (Number.isFinite(result.ms)) sample.latencies.push(result.ms);
+    if (result.status >= 200 && result.status < 300) return;
+    sample.errors += 1;
+    sample.errorSample ??= `${result.status} ${result.error ?? ''}`;
+  }
+
+  figures(): RequestFigures[] {
+    return [...this.samples.entries()]
+      .map(([name, sample]) => ({ name, write: sample.write, ...summarizeLatencies(sample.latencies), errors: sample.errors, errorSample: sample.errorSample }))
+      .sort((a, b) => Number(a.write) - Number(b.write) || a.name.localeCompare(b.name));
+  }
+}
+
+export interface MixedOptions {
+  baseUrl: string;
+  agentTokens: readonly string[];
+  adminTokens: readonly string[];
+  seconds: number;
+  serverPid?: number | undefined;
+}
+
+/** Runs the loops for `seconds` and returns the figures of every request they sent. */
+export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigures> {
+  const { baseUrl, agentTokens, adminTokens } = options;
+  const recorder = new Recorder();
+  const api = (path: string) => `${baseUrl}/api${path}`;
+  const json = (token: string, body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const get = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+
+  // What the agents can book and list: the offered tickets and the my-sectors, as the first agent sees them.
+  const offered = await getOffered(baseUrl, agentTokens[0]!);
+  const { mySectorIds, sectors } = offered;
+  const tickets = offered.tickets.filter((ticket) => ticket.remaining >= 10);
+  if (mySectorIds.length === 0 || tickets.length === 0 || sectors.length === 0) {
+    throw new Error('available-sector offers no my-sector, no sector or no ticket with 10 free seats');
+  }
+
+  // Holds of this run: agents cancel and edit their own, admins confirm any; a hold is in one place at a time, so no
+  // two users ever act on the same booking at once (which would be a 409 of the bench's making, not the portal's).
+  const holds: Hold[] = [];
+  const toPay: number[] = [];
+  const takeHold = (agent?: number): Hold | undefined => {
+    const index = agent === undefined ? holds.length - 1 : holds.findLastIndex((hold) => hold.agent === agent);
+    return index < 0 ? undefined : holds.splice(index, 1)[0];
+  };
+  let passportNumber = 0;
+  const runStamp = Date.now() % 100_000;
+
+  let steps = 0;
+  let writes = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const think = () => new Promise((resolve) => setTimeout(resolve, thinkTimeMs(Math.random())));
+
+  const agentStep = async (agent: number, token: string) => {
+    const step = chooseStep(AGENT_STEPS, Math.random(), (candidate) => {
+      if (candidate.name === 'cancel a hold' || candidate.name === 'edit a passenger') return holds.some((hold) => hold.agent === agent);
+      return true;
+    });
+    steps += 1;
+    if (step.write) writes += 1;
+    switch (step.name) {
+      case 'search': {
+        const [departure, arrival] = sectors[Math.floor(Math.random() * sectors.length)]!;
+        await recorder.request('search', false, api('/search-flights'), json(token, { departure, arrival, date: karachiDate(Math.floor(Math.random() * 30)) }));
+        return;
+      }
+      case 'ticket list':
+        await recorder.request('ticket list', false, api('/pnr-respect-to-mysector-user'), json(token, { my_sector_id: mySectorIds[Math.floor(Math.random() * mySectorIds.length)] }));
+        return;
+      case 'own bookings':
+        await recorder.request('own bookings', false, api('/agnetlistofbookings?page=1'), get(token));
+        return;
+      case 'ledger':
+        // The screen opens on 'All' (the seeds' contract); agent01's 15,000 rows are measured on their own too (ledger-report.ts).
+        await recorder.request(agent === 0 ? 'ledger (busiest agent)' : 'ledger', false, api('/account-api'), json(token, { type: 'all' }));
+        return;
+      case 'notifications':
+        await recorder.request('notifications', false, api('/listofnotification?page=1'), get(token));
+        return;
+      case 'hold a booking': {
+        const ticket = tickets[Math.floor(Math.random() * tickets.length)]!;
+        if (ticket.remaining < 2) tickets.splice(tickets.indexOf(ticket), 1);
+        ticket.remaining -= 1;
+        passportNumber += 1;
+        const result = await bookOneSeat(baseUrl, token, ticket.pnr, runStamp * 10_000 + passportNumber);
+        recorder.record('hold a booking (add-booking)', true, result);
+        if (result.id !== undefined) holds.push({ id: result.id, agent });
+        return;
+      }
+      case 'cancel a hold': {
+        const hold = takeHold(agent)!;
+        await recorder.request('cancel a hold', true, api(`/cancelbooking/${hold.id}`), get(token));
+        return;
+      }
+      case 'edit a passenger': {
+        const hold = takeHold(agent)!;
+        const detail = await recorder.request('edit: booking-edit-detail', false, api('/booking-edit-detail'), json(token, { booking_id: hold.id }));
+        const passengers = (detail.body as { data?: { data?: { booking_sub?: EditablePassenger[] } } } | null)?.data?.data?.booking_sub;
+        if (detail.ok && passengers) {
+          await recorder.request('edit a passenger (booking-update)', true, api('/booking-update'), {
+            method: 'POST',
+            headers: { ...BROWSER_HEADERS, ...bearer(token) },
+            body: bookingUpdateForm(hold.id, passengers),
+          });
+        }
+        holds.push(hold);
+        return;
+      }
+    }
+  };
+
+  const adminStep = async (token: string) => {
+    const step = chooseStep(ADMIN_STEPS, Math.random(), (candidate) => {
+      if (candidate.name === 'confirm a booking') return holds.length > 0;
+      if (candidate.name === 'record a payment') return toPay.length > 0;
+      return true;
+    });
+    steps += 1;
+    if (step.write) writes += 1;
+    switch (step.name) {
+      case 'all bookings':
+        await recorder.request('all bookings', false, api('/listofbookings?page=1'), get(token));
+        return;
+      case 'dashboard summary':
+        await recorder.request('dashboard summary', false, api('/dashboardsummary'), get(token));
+        return;
+      case 'notifications':
+        await recorder.request('notifications (admin)', false, api('/listofnotification?page=1'), get(token));
+        return;
+      case 'insights': {
+        const report = INSIGHTS_REPORTS[Math.floor(Math.random() * INSIGHTS_REPORTS.length)]!;
+        await recorder.request(`insights/${report}`, false, api(`/insights/${report}`), get(token));
+        return;
+      }
+      case 'confirm a booking': {
+        const hold = takeHold()!;
+        const result = await recorder.request('confirm a booking', true, api('/confirmbooking'), json(token, { booking_id: hold.id, discount: 0, receive_payment: 0 }));
+        if (result.ok) toPay.push(hold.id);
+        return;
+      }
+      case 'record a payment': {
+        const bookingId = toPay.shift()!;
+        await recorder.request('record a payment', true, api('/update-booking-payment'), json(token, { booking_id: bookingId, receive_amount: 1_000, receive_date: karachiDate(), text: 'Bench cash' }));
+        return;
+      }
+    }
+  };
+
+  const loop = async (step: () => Promise<void>) => {
+    while (performance.now() < deadline) {
+      await think();
+      if (performance.now() >= deadline) return;
+      await step();
+    }
+  };
+
+  const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
+  const benchCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all([
+    ...agentTokens.map((token, agent) => loop(() => agentStep(agent, token))),
+    ...adminTokens.map((token) => loop(() => adminStep(token))),
+  ]);
+  const elapsedMs = performance.now() - started;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const requests = recorder.figures();
+  return {
+    agents: agentTokens.length,
+    admins: adminTokens.length,
+    seconds: round(elapsedMs / 1000, 1),
+    steps,
+    writes,
+    requests,
+    errors: requests.reduce((sum, request) => sum + request.errors, 0),
+    serverCpuPercent:
+      serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs),
+    benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs),
+  };
+}
+
+interface EditablePassenger {
+  type: 'adult' | 'child' | 'infant';
+  title: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  dob: string | null;
+  passport_no: string | null;
+  passport_expiry_date: string | null;
+}
+
+/** booking-update as the edit dialog sends it: every passenger again, the first one's last name changed, scans kept. */
+function bookingUpdateForm(bookingId: number, passengers: readonly EditablePassenger[]): FormData {
+  const form = new FormData();
+  form.append('booking_id', String(bookingId));
+  passengers.forEach((passenger, index) => {
+    form.append('type[]', passenger.type);
+    form.append('titles[]', passenger.title ?? '');
+    form.append('firstname[]', passenger.firstname ?? '');
+    const lastname = passenger.lastname ?? '';
+    form.append('lastname[]', index === 0 ? (lastname.endsWith(' EDITED') ? lastname.slice(0, -7) : `${lastname} EDITED`) : lastname);
+    form.append('dob[]', passenger.dob ?? '');
+    form.append('passport_no[]', passenger.passport_no ?? '');
+    form.append('passport_expiry_date[]', passenger.passport_expiry_date ?? '');
+  });
+  return form;
+}

@@ -1,0 +1,122 @@
+/**
+ * Issue 20 points 2 and 5: what single requests cost, one after another (no queue in front of them). CPU is read from
+ * the server process itself (/proc/<pid>/stat), before and after the requests, never from the load generator.
+ */
+import { gzipSync } from 'node:zlib';
+import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS } from './api.js';
+import { readCpuMs, round } from './processes.js';
+import { summarizeLatencies, type LatencySummary } from './stats.js';
+
+export interface SequentialCost {
+  requests: number;
+  errors: number;
+  /** Server CPU (user + system) over the requests, per request, in µs (the clock ticks are 10 ms: send enough requests). */
+  serverCpuUsPerRequest: number;
+  latency: LatencySummary;
+}
+
+/** `count` requests one after another; `send(i)` returns the status and the time it took. */
+export async function measureSequential(
+  serverPid: number,
+  count: number,
+  send: (index: number) => Promise<{ status: number; ms: number }>,
+): Promise<SequentialCost> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = readCpuMs(serverPid);
+  for (let index = 0; index < count; index++) {
+    const { status, ms } = await send(index).catch(() => ({ status: 0, ms: Number.NaN }));
+    if (status >= 200 && status < 300) latencies.push(ms);
+    else errors += 1;
+  }
+  const cpuMs = readCpuMs(serverPid) - cpuBefore;
+  return { requests: count, errors, serverCpuUsPerRequest: round((1000 * cpuMs) / count), latency: summarizeLatencies(latencies) };
+}
+
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+async function timedFetch(url: string, init: RequestInit): Promise<{ status: number; ms: number; text: string; wireBytes: number | null }> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const text = await response.text();
+  const length = response.headers.get('content-length');
+  return { status: response.status, ms: performance.now() - started, text, wireBytes: length === null ? null : Number(length) };
+}
+
+/**
+ * A read sent `count` times with a query string of its own each time (`?bench=N`: the route ignores it, the read cache
+ * keys on it), so that every answer is computed as after a write; then `count` times the same, served from the cache.
+ */
+async function coldAndWarm(serverPid: number, count: number, path: string, init: RequestInit) {
+  const cold = await measureSequential(serverPid, count, (index) => timedFetch(`${path}?bench=${Date.now()}-${index}`, init));
+  await timedFetch(path, init);
+  const warm = await measureSequential(serverPid, count, () => timedFetch(path, init));
+  return { cold, warm };
+}
+
+export interface RequestCosts {
+  addBooking: SequentialCost;
+  searchFlights: { cold: SequentialCost; warm: SequentialCost };
+  /** Issue 19: each insights report computed (admin), one request at a time: the query's own time, not the cache's. */
+  insights: Array<{ name: string; cold: SequentialCost }>;
+}
+
+/** CPU per add-booking (multipart, one adult, one passport scan), per search-flights and per insights report, one request at a time. */
+export async function measureRequestCosts(options: {
+  baseUrl: string;
+  serverPid: number;
+  agentTokens: readonly string[];
+  adminToken: string;
+  count: number;
+}): Promise<RequestCosts> {
+  const { baseUrl, serverPid, agentTokens, count } = options;
+  const tickets = (await getOffered(baseUrl, agentTokens[0]!)).tickets.filter((ticket) => ticket.pnr !== 'BENCHLOCK' && ticket.remaining >= 10);
+  if (tickets.length === 0) throw new Error('no offered ticket with 10 free seats for the add-booking cost');
+  const addBooking = await measureSequential(serverPid, count, (index) => {
+    // One seat each on the ticket with the most seats left, so none fills up; passport numbers after the contention's.
+    const ticket = tickets.reduce((best, candidate) => (candidate.remaining > best.remaining ? candidate : best));
+    ticket.remaining -= 1;
+    return bookOneSeat(baseUrl, agentTokens[index % agentTokens.length]!, ticket.pnr, 500_000 + index);
+  });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
+  const searchFlights = await coldAndWarm(serverPid, count, `${baseUrl}/api/search-flights`, {
+    method: 'POST',
+    headers: { ...BROWSER_HEADERS, ...bearer(agentTokens[0]!), 'content-type': 'application/json' },
+    body: JSON.stringify({ departure: 'LHE', arrival: 'JED', date: today }),
+  });
+  const insights: RequestCosts['insights'] = [];
+  for (const report of INSIGHTS_REPORTS) {
+    const init = { headers: { ...BROWSER_HEADERS, ...bearer(options.adminToken) } };
+    const cold = await measureSequential(serverPid, Math.max(10, Math.round(count / 4)), (index) =>
+      timedFetch(`${baseUrl}/api/insights/${report}?bench=${Date.now()}-${index}`, init),
+    );
+    insights.push({ name: `insights/${report}`, cold });
+  }
+  return { addBooking, searchFlights, insights };
+}
+
+export interface LedgerReportFigures {
+  rows: number;
+  /** The JSON answer as the server builds it. */
+  jsonBytes: number;
+  /** What crosses the network to a browser (gzip), from Content-Length; gzip -6 of the JSON when the answer is chunked. */
+  gzipBytes: number;
+  cold: SequentialCost;
+  warm: SequentialCost;
+}
+
+/** Issue 20 point 5: account-api `all` of the busiest agent (the seeds' contract), one request at a time. */
+export async function measureLedgerReport(options: { baseUrl: string; serverPid: number; token: string; count: number }): Promise<LedgerReportFigures> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { ...BROWSER_HEADERS, ...bearer(options.token), 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'all' }),
+  };
+  const url = `${options.baseUrl}/api/account-api`;
+  const sample = await timedFetch(url, init);
+  if (sample.status !== 200) throw new Error(`account-api answered ${sample.status}: ${sample.text.slice(0, 300)}`);
+  const rows = (JSON.parse(sample.text) as { data: { rows: unknown[] } }).data.rows.length;
+  const jsonBytes = Buffer.byteLength(sample.text);
+  const { cold, warm } = await coldAndWarm(options.serverPid, options.count, url, init);
+  return { rows, jsonBytes, gzipBytes: sample.wireBytes ?? gzipSync(sample.text).length, cold, warm };
+}

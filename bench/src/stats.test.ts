@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { percentile, summarizeLatencies } from './stats.js';
+
+// `npm test -w bench` (node:test through tsx).
+describe('percentile', () => {
+  const hundred = Array.from({ length: 100 }, (_, index) => index + 1);
+
+  it('when there are 100 values 1..100, then p50 is 50, p95 is 95, p99 is 99 and p100 is 100 (nearest rank)', () => {
+    assert.equal(percentile(hundred, 50), 50);
+    assert.equal(percentile(hundred, 95), 95);
+    assert.equal(percentile(hundred, 99), 99);
+    assert.equal(percentile(hundred, 100), 100);
+  });
+
+  it('when there are few values, then p99 is the largest and p0 the smallest', () => {
+    assert.equal(percentile([3, 7, 9], 99), 9);
+    assert.equal(percentile([3, 7, 9], 50), 7);
+    assert.equal(percentile([3, 7, 9], 0), 3);
+  });
+
+  it('when there are none, then it is NaN', () => {
+    assert.ok(Number.isNaN(percentile([], 99)));
+  });
+});
+
+describe('summarizeLatencies', () => {
+  it('when latencies come unsorted with a failed one (NaN), then it sorts them, leaves the NaN out and rounds to 0.1 ms', () => {
+    const latencies = [...Array.from({ length: 199 }, (_, index) => 200 - index + 0.04), Number.NaN, 1000.26];
+    assert.deepEqual(summarizeLatencies(latencies), { count: 200, p50Ms: 101, p95Ms: 191, p99Ms: 199, maxMs: 1000.3 });
+  });
+
+  it('when nothing answered, then every figure is Infinity (nothing is not fast) and the count 0', () => {
+    assert.deepEqual(summarizeLatencies([Number.NaN]), { count: 0, p50Ms: Infinity, p95Ms: Infinity, p99Ms: Infinity, maxMs: Infinity });
+  });
+});

@@ -1,0 +1,30 @@
+/** Latency figures the bench computes itself (autocannon computes its own): one way, used by every scenario. */
+import { round } from './processes.js';
+
+/** The nearest-rank percentile of ascending `sorted` values (p in 0..100); NaN when there are none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export interface LatencySummary {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** p50/p95/p99/max of latencies in ms, in any order, rounded to 0.1 ms; Infinity for none (nothing answered is not fast). */
+export function summarizeLatencies(latencies: readonly number[]): LatencySummary {
+  const sorted = latencies.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { count: 0, p50Ms: Infinity, p95Ms: Infinity, p99Ms: Infinity, maxMs: Infinity };
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50), 1),
+    p95Ms: round(percentile(sorted, 95), 1),
+    p99Ms: round(percentile(sorted, 99), 1),
+    maxMs: round(sorted.at(-1)!, 1),
+  };
+}
