@@ -180,6 +180,19 @@ export function passenger(overrides: PassengerForm): Required<PassengerForm> {
   };
 }
 
+/** The per-passenger arrays of add-booking and booking-update (`type[]`, `titles[]`, …), one passenger after another; a field not given is sent empty. */
+export function passengerFields(passengers: PassengerForm[]): Array<[string, string]> {
+  return passengers.flatMap((item): Array<[string, string]> => [
+    ['type[]', item.type],
+    ['titles[]', item.title ?? ''],
+    ['firstname[]', item.firstname ?? ''],
+    ['lastname[]', item.lastname ?? ''],
+    ['dob[]', item.dob ?? ''],
+    ['passport_no[]', item.passport_no ?? ''],
+    ['passport_expiry_date[]', item.passport_expiry_date ?? ''],
+  ]);
+}
+
 /**
  * add-booking fields as the seed's dialog sends them: scalars, then per-passenger arrays (`titles[]`, …,
  * files as `passport_img[]`, visa copies as `visa_copy[N]`).
@@ -202,17 +215,7 @@ export function bookingFields(
     if (index >= 0) fields[index] = [name, value];
     else fields.push([name, value]);
   }
-  for (const item of passengers) {
-    fields.push(
-      ['type[]', item.type],
-      ['titles[]', item.title],
-      ['firstname[]', item.firstname],
-      ['lastname[]', item.lastname],
-      ['dob[]', item.dob],
-      ['passport_no[]', item.passport_no],
-      ['passport_expiry_date[]', item.passport_expiry_date],
-    );
-  }
+  fields.push(...passengerFields(passengers));
   passengers.forEach((item) => {
     if (item.passport_img) fields.push(['passport_img[]', item.passport_img]);
   });
