@@ -221,15 +221,6 @@ export async function buildTestApp(
   };
 }
 
-/** A fresh app with the seeded admin's token and a new approved agent's token: where the catalogue tests start. */
-export async function startAppWithAdminAndAgent(): Promise<{ t: TestApp; admin: string; agent: string }> {
-  const t = await buildTestApp();
-  const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  const agent = await t.loginAs(created.email, created.password);
-  return { t, admin, agent };
-}
-
 /** `Authorization` header for a token. */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
