@@ -16,7 +16,7 @@ import { AmountCards } from './amount-cards';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { LegsTable, PassengersTable, PaymentsTable } from './booking-detail-tables';
 import type { BookingRow } from './booking-row';
-import { BookingStatusBadge, formatHoldExpiry, PaymentStatusBadge } from './booking-status';
+import { BookingStatusBadge, formatHoldExpiry, MissingNamesBadge, PaymentStatusBadge } from './booking-status';
 
 /** The detail as a bookings-table row, for the actions menu and its dialogs. */
 function detailToBookingRow({ data, groupdata }: BookingDetailResponse): BookingRow {
@@ -135,6 +135,19 @@ function BookingDetailView({ detail, admin }: { detail: BookingDetailResponse; a
                 <PaymentStatusBadge status={booking.payment_status} />
               </InfoLine>
               <InfoLine label="Passengers">{counts.join(', ')}</InfoLine>
+              {/* PRODUCT §6 names later: how many names are still due, and by when (Update Booking gives them). */}
+              {booking.missing_names > 0 ? (
+                <InfoLine label="Names">
+                  <Group gap="xs">
+                    <MissingNamesBadge count={booking.missing_names} />
+                    {booking.name_deadline ? (
+                      <Text span size="sm">
+                        due by {formatDateTime(booking.name_deadline)}
+                      </Text>
+                    ) : null}
+                  </Group>
+                </InfoLine>
+              ) : null}
             </Stack>
           </Paper>
           <Paper withBorder radius="md" p="md">
