@@ -93,7 +93,10 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   // ---- ... then cancels it ('Ticket cancelled successfully!') ----
   await admin.getByRole('button', { name: `Actions for booking ${bookingId}` }).click();
   await admin.getByRole('menuitem', { name: 'Cancel Booking' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: /^(Yes|Confirm|Proceed)/ }).click();
+  // A confirmed booking: the dialog asks for a cancellation charge (PRODUCT §6), 0 by default.
+  const cancel = admin.getByRole('dialog', { name: new RegExp(`^Cancel booking #${bookingId}`) });
+  await expect(cancel.getByRole('textbox', { name: /Cancellation charge/ })).toHaveValue('0');
+  await cancel.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(admin.getByText('Ticket cancelled successfully!')).toBeVisible();
   await expect(admin.getByText('Cancelled', { exact: true }).first()).toBeVisible({ timeout: AT_ONCE_MS });
   await admin.context().close();

@@ -1,11 +1,34 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractPdfLines } from '../../apps/server/src/modules/documents/pdf-text.fixtures.js';
 import { ADMIN, DEMO_AGENT, fillPassenger, searchFromHome, signIn } from './support.js';
 
-// Issue 18 point 5 (PRODUCT §6 "Ticket numbers", decision 031): the agent books 2 seats, the admin confirms, imports
-// the airline's ticket numbers from an xlsx (previewed first), and the agent sees 'Ticketed', is told, and downloads
-// a PDF listing the numbers. Point 6: the admin copies the PNR's name list.
+// Issue 18 (PRODUCT §6 "Group deadlines, names later, ticketing", decisions 030 and 031): the admin gives a group a
+// name deadline on its form; the agent books 2 seats with 'Names later' and gives the names with Update Booking; the
+// admin confirms, copies the PNR's name list and imports the airline's ticket numbers from an xlsx (previewed
+// first); the agent sees 'Ticketed', is told, and downloads a PDF listing the numbers.
+
+/** Tomorrow in Pakistan as the group form takes it (DD/MM/YYYY): before every demo group's first departure (day 2 on). */
+function tomorrowInKarachi(): string {
+  const karachi = new Date(Date.now() + 5 * 3_600_000 + 86_400_000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(karachi.getUTCDate())}/${two(karachi.getUTCMonth() + 1)}/${karachi.getUTCFullYear()}`;
+}
+
+/** Sets (or, with empty texts, clears) a group's name deadline on its Edit Group form and saves it. */
+async function setNameDeadline(admin: Page, pnr: string, date: string, time: string): Promise<void> {
+  await admin.goto(`/dashboard/groups?pnr=${pnr}`);
+  await admin.getByRole('link', { name: `Edit ${pnr}` }).click();
+  const dateField = admin.getByRole('textbox', { name: 'Name deadline' });
+  const timeField = admin.getByRole('combobox', { name: 'Name deadline time' });
+  await expect(admin.getByRole('textbox', { name: 'PNR' })).toHaveValue(pnr);
+  await dateField.fill(date);
+  await dateField.press('Tab');
+  await timeField.fill(time);
+  await timeField.press('Tab');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin).toHaveURL(/\/dashboard\/groups\?saved=\d+$/);
+}
 
 /** Names of this run only, so the import matches these passengers and no other journey's. */
 function randomSurname(): string {
@@ -21,29 +44,52 @@ async function airlineSheet(rows: string[][]): Promise<Buffer> {
 }
 
 test('the admin imports ticket numbers from an xlsx; the agent sees Ticketed and a PDF with the numbers', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const surname = randomSurname();
   const base = Date.now() % 10_000_000_000;
   const numbers = [`157${String(base).padStart(10, '0')}`, `157${String(base + 1).padStart(10, '0')}`];
   const passport = () => `TK${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
-  // ---- The demo agent books 2 adults ----
+  // ---- The admin gives the agent's first LHE-JED group a name deadline: tomorrow, 23:00 Pakistan time ----
   const agent = await signIn(browser, DEMO_AGENT.email, DEMO_AGENT.password);
   await searchFromHome(agent, 'LHE', 'JED');
-  const rows = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) });
-  await rows.first().getByRole('button', { name: 'Book' }).click();
+  const firstRow = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) }).first();
+  const pnr = /^PNR ([A-Z0-9]+)$/.exec(((await firstRow.getByText(/^PNR /).textContent()) ?? '').trim())?.[1] ?? '';
+  expect(pnr).not.toBe('');
+  const admin = await signIn(browser, ADMIN.email, ADMIN.password);
+  await setNameDeadline(admin, pnr, tomorrowInKarachi(), '23:00');
+
+  // ---- The agent books 2 adults with 'Names later' ----
+  await agent.reload();
+  const row = agent.getByRole('row').filter({ hasText: `PNR ${pnr}` });
+  await row.getByRole('button', { name: 'Book' }).click();
   const dialog = agent.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Adults' }).fill('2');
   await dialog.getByRole('button', { name: 'Start Booking' }).click();
-  await fillPassenger(dialog.getByRole('group', { name: 'Adult 1' }), { title: 'Mr', first: 'imran', last: surname, dob: '15/03/1985', passport: passport() });
-  await fillPassenger(dialog.getByRole('group', { name: 'Adult 2' }), { title: 'Mrs', first: 'nadia', last: surname, dob: '02/07/1988', passport: passport() });
+  await dialog.getByRole('switch', { name: 'Names later' }).check({ force: true });
+  await expect(dialog.getByRole('group', { name: 'Adult 2' })).toContainText('Name: TBA');
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(dialog.getByText('Ticket Booked!')).toBeVisible();
   const bookingId = /\/dashboard\/book\/(\d+)/.exec((await dialog.getByRole('link', { name: 'View Booking' }).getAttribute('href')) ?? '')?.[1];
   expect(bookingId).toBeTruthy();
 
+  // ---- The agent sees the names missing and gives them with Update Booking ----
+  await agent.goto(`/dashboard/book/${bookingId}`);
+  await expect(agent.getByText('2 names missing')).toBeVisible();
+  await expect(agent.getByRole('table', { name: 'Passengers' })).toContainText('TBA');
+  await agent.getByRole('button', { name: `Actions for booking ${bookingId}` }).click();
+  await agent.getByRole('menuitem', { name: 'Edit' }).click();
+  const update = agent.getByRole('dialog', { name: `Update Booking #${bookingId}` });
+  await fillPassenger(update.getByRole('group', { name: /Passenger 1/ }), { title: 'Mr', first: 'imran', last: surname, dob: '15/03/1985', passport: passport() });
+  await fillPassenger(update.getByRole('group', { name: /Passenger 2/ }), { title: 'Mrs', first: 'nadia', last: surname, dob: '02/07/1988', passport: passport() });
+  await update.getByRole('button', { name: 'Update Booking' }).click();
+  await expect(agent.getByText('Booking updated successfully!')).toBeVisible();
+  await expect(update).toBeHidden();
+  await expect(agent.getByText('2 names missing')).toBeHidden();
+  await expect(agent.getByRole('table', { name: 'Passengers' })).toContainText(`IMRAN ${surname}`);
+
   // ---- The admin confirms it, then opens its ticket numbers ----
-  const admin = await signIn(browser, ADMIN.email, ADMIN.password);
   await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await admin.goto(`/dashboard/book/${bookingId}`);
   await admin.getByRole('button', { name: `Actions for booking ${bookingId}` }).click();
@@ -53,7 +99,6 @@ test('the admin imports ticket numbers from an xlsx; the agent sees Ticketed and
   await confirm.getByRole('textbox', { name: 'Receive Payment' }).fill('0');
   await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(admin.getByText('Booking confirmed successfully!')).toBeVisible();
-  const pnr = ((await admin.getByRole('link', { name: /^[A-Z0-9]+$/ }).first().textContent()) ?? '').trim();
   await admin.getByRole('link', { name: 'Ticket numbers' }).click();
   await expect(admin).toHaveURL(new RegExp(`/dashboard/pnr/${pnr}/tickets\\?booking=${bookingId}$`));
   const form = admin.getByRole('form', { name: `Ticket numbers of booking #${bookingId}` });
@@ -88,6 +133,8 @@ test('the admin imports ticket numbers from an xlsx; the agent sees Ticketed and
   await expect(importDialog).toBeHidden();
   await expect(form.getByText('Ticketed')).toBeVisible();
   await expect(form.getByRole('textbox', { name: `Ticket number of Mr IMRAN ${surname}` })).toHaveValue(numbers[0]!);
+  // The group as the other journeys know it: no name deadline.
+  await setNameDeadline(admin, pnr, '', '');
   await admin.context().close();
 
   // ---- The agent sees Ticketed, is told, and downloads the PDF with the numbers ----

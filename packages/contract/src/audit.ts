@@ -4,10 +4,11 @@ import { LEDGER_DATE_ORDER_MESSAGE, optionalDate } from './ledger.js';
 
 /**
  * The audit trail (PRODUCT §6, issue 19 point 3, decision 035): one append-only row per change, written in the
- * change's own transaction. `kind` names what changed; passengers are part of their booking (kind `booking`), an
- * agent's credit limit part of the agent, banners and dashboard buttons are the promotion settings.
+ * change's own transaction. `kind` names what changed; passengers are part of their booking (kind `booking`, their
+ * ticket numbers too), an agent's credit limit part of the agent, banners and dashboard buttons are the promotion
+ * settings; airlines and sectors are the catalogue groups are made of.
  */
-export const AUDIT_KINDS = ['group', 'booking', 'payment', 'agent', 'admin', 'settings', 'banner', 'dashboard_button'] as const;
+export const AUDIT_KINDS = ['group', 'booking', 'payment', 'agent', 'admin', 'settings', 'banner', 'dashboard_button', 'airline', 'sector'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** How each kind reads on the Audit page and its filter. */
@@ -20,6 +21,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   settings: 'Settings',
   banner: 'Banner',
   dashboard_button: 'Dashboard button',
+  airline: 'Airline',
+  sector: 'Sector',
 };
 
 /** A JSON snapshot of the changed record, secrets left out and passport numbers masked (decision 035). */

@@ -70,6 +70,8 @@ export const AGENT_SEARCH_LIMIT = 20;
 
 export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 export type PassengerType = (typeof PASSENGER_TYPES)[number];
+/** A passenger type as screens and documents print it. */
+export const PASSENGER_TYPE_LABELS: Record<PassengerType, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
 /** 000 §5: adults Mr, Mrs, Ms; children Mstr, Miss; infants Inf (the table's check holds the same list). */
 export const PASSENGER_TITLES = {

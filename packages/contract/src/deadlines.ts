@@ -54,13 +54,18 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** '2 names missing': a booking's or a deadline's passengers still without a name (names later, PRODUCT §6). */
+export function missingNamesText(count: number): string {
+  return `${plural(count, 'name')} missing`;
+}
+
 /**
  * What a deadline still waits for, in words ('2 names missing', 'PKR 90,000 due on 1 booking', '3 tickets not
  * issued'): names count for every kind before ticketing, tickets for ticketing, money for the deposit.
  */
 export function describeDeadlineMissing(row: Pick<DeadlineRow, 'kind' | 'missing_names' | 'tickets_missing' | 'amount_due' | 'bookings_due'>): string[] {
   const missing: string[] = [];
-  if (row.missing_names > 0) missing.push(`${plural(row.missing_names, 'name')} missing`);
+  if (row.missing_names > 0) missing.push(missingNamesText(row.missing_names));
   if (row.kind === 'deposit' && row.amount_due > 0) missing.push(`PKR ${AMOUNT.format(row.amount_due)} due on ${plural(row.bookings_due, 'booking')}`);
   if (row.kind === 'ticketing' && row.tickets_missing > 0) missing.push(`${plural(row.tickets_missing, 'ticket')} not issued`);
   return missing;

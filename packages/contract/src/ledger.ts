@@ -20,6 +20,8 @@ import { isValidIsoDate } from './group-form.js';
  *   fields as query parameters (an agent's own ledger whatever agent_id says); the from..to range filters it the same.
  * - The balance report lists every agent that is approved or has ledger rows, most owed first, then by number;
  *   `last_paid` is the receive date of the agent's latest live payment (null: never paid).
+ * - `agents-balance-xlsx` (PRODUCT §6 "every report table exports to xlsx"): the whole report, every agent rather than
+ *   a page, in the same order, with the total balance in a last row; named by the Asia/Karachi day it was taken.
  */
 
 // ---- Texts ---------------------------------------------------------------------------------------------------
@@ -163,4 +165,13 @@ export const accountReportXlsxRoute = defineRoute({
   access: 'user',
   querystring: accountReportBodySchema,
   response: { 200: binaryResponse('ledger-Agent-{agent_id}[-{from}-to-{to}].xlsx', [XLSX_MIME]), ...errorResponses },
+});
+
+export const agentsBalanceXlsxRoute = defineRoute({
+  method: 'GET',
+  path: '/agents-balance-xlsx',
+  summary: 'The Balance Report as xlsx: every agent (not a page), most owed first, with the total balance',
+  tags: ['ledger'],
+  access: 'admin',
+  response: { 200: binaryResponse('agents-balance-{YYYY-MM-DD}.xlsx', [XLSX_MIME]), ...errorResponses },
 });

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../db/database.js';
 import { airlines } from '../modules/airlines/airlines.table.js';
 import { bookings } from '../modules/bookings/bookings.table.js';
 import { files } from '../modules/files/files.table.js';
 import { mySectors } from '../modules/my-sectors/my-sectors.table.js';
 import { sectors } from '../modules/sectors/sectors.table.js';
+import { users } from '../modules/users/users.table.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from './helpers.js';
 
 /** Inventory rows inserted straight through drizzle, so group tests do not depend on the airline/sector APIs. */
 
@@ -178,3 +182,57 @@ export function toFormFields(body: GroupBody): Array<[string, string]> {
   }
   return fields;
 }
+
+// ---- Group requests through the app -----------------------------------------------------------------------
+
+/** Where the group tests start: a fresh app, the seeded admin's token and user id, and an inventory of its own. */
+export interface GroupTestBed {
+  t: TestApp;
+  admin: string;
+  adminId: number;
+  inventory: TestInventory;
+}
+
+export async function startGroupTestBed(): Promise<GroupTestBed> {
+  const t = await buildTestApp();
+  const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const inventory = await insertInventory(t.db);
+  const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+  return { t, admin, adminId: me!.id, inventory };
+}
+
+export interface GroupPostOptions {
+  /** Send the body as the multipart form the seed's pages send (arrays as repeated `name[]` fields). */
+  asForm?: boolean;
+  /** The client address the app sees (the audit trail records it). */
+  remoteAddress?: string;
+}
+
+/** The group requests of one user: add-group, update-group and update-group-status posts, and editgroup reads. */
+export function groupRequests(t: TestApp, token: string) {
+  function post(url: string, body: GroupBody, { asForm = false, remoteAddress }: GroupPostOptions = {}) {
+    if (asForm) {
+      const form = multipart(toFormFields(body));
+      return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...bearer(token) }, remoteAddress });
+    }
+    return t.app.inject({ method: 'POST', url, payload: body, headers: bearer(token), remoteAddress });
+  }
+
+  /** add-group, which must answer 201: the new group's id. */
+  async function addGroup(body: GroupBody, options: GroupPostOptions = {}): Promise<number> {
+    const response = await post('/api/add-group', body, options);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id;
+  }
+
+  /** editgroup, which must answer 200: the group as the edit form reads it. */
+  async function readGroup(id: number) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/editgroup/${id}`, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+
+  return { post, addGroup, readGroup };
+}
+
+export type GroupRequests = ReturnType<typeof groupRequests>;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatTd3Lines, type Td3Input } from '@portal/contract/mrz';
+import { formatTd3Lines } from '@portal/contract/mrz';
+import { KHAN_SPECIMEN, KHAN_TD3 } from '@portal/contract/mrz-specimens';
 import type { PassportData } from '@portal/contract/passport';
 import PDFDocument from 'pdfkit';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -19,28 +20,9 @@ const require = createRequire(import.meta.url);
 const FONT_FILE = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSansMono.ttf');
 const FONT = 'DejaVu Sans Mono';
 
-/** The e2e journey's passenger (issue 17): a Pakistani passport with the CNIC as its personal number. */
-export const KHAN_TD3: Td3Input = {
-  issuingState: 'PAK',
-  surname: 'KHAN',
-  givenNames: 'AYESHA BIBI',
-  passportNo: 'AB1234567',
-  nationality: 'PAK',
-  birth: '900315',
-  sex: 'F',
-  expiry: '310820',
-  personalNumber: '3520112345674',
-};
-
-export const KHAN_PASSPORT: PassportData = {
-  surname: 'KHAN',
-  given_names: 'AYESHA BIBI',
-  passport_no: 'AB1234567',
-  nationality: 'PAK',
-  sex: 'F',
-  dob: '1990-03-15',
-  expiry: '2031-08-20',
-};
+/** The e2e journey's passenger (issue 17): her TD3 fields and the passport data read from them. */
+export { KHAN_TD3 };
+export const KHAN_PASSPORT: PassportData = KHAN_SPECIMEN.data;
 
 export function khanMrzLines(): [string, string] {
   return formatTd3Lines(KHAN_TD3);

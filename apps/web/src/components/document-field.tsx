@@ -1,8 +1,6 @@
-import { Anchor, FileInput, Stack, Text } from '@mantine/core';
-import { MAX_UPLOAD_BYTES } from '@portal/contract/files';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { FILE_TOO_LARGE_ALERT } from '@/config/constants';
+import { FilePicker } from './file-picker';
 
 /** Passport and visa scans: images or a PDF (PRODUCT §4). */
 export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -22,28 +20,17 @@ type DocumentFieldProps = {
  * be less than 2MB' and is not kept (000 §5).
  */
 export function DocumentField({ label, value, onChange, currentUrl, required, error }: DocumentFieldProps) {
-  const [sizeError, setSizeError] = useState<string | null>(null);
   return (
     <Stack gap={4}>
-      <FileInput
+      <FilePicker
         label={label}
         placeholder={currentUrl ? 'Keep the current file' : 'jpeg, png, webp or pdf; max 2MB'}
-        required={required}
         accept={DOCUMENT_ACCEPT}
-        clearable
+        icon={<IconFileUpload size={16} />}
         value={value}
-        leftSection={<IconFileUpload size={16} />}
-        fileInputProps={{ 'aria-label': `${label} file` }}
-        error={sizeError ?? error}
-        onChange={(file) => {
-          if (file && file.size > MAX_UPLOAD_BYTES) {
-            setSizeError(FILE_TOO_LARGE_ALERT);
-            onChange(null);
-            return;
-          }
-          setSizeError(null);
-          onChange(file);
-        }}
+        onChange={onChange}
+        required={required}
+        error={error}
       />
       {currentUrl && !value ? (
         <Text size="xs" c="dimmed">

@@ -1,8 +1,8 @@
-import { Button, FileInput, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
-import { MAX_UPLOAD_BYTES } from '@portal/contract/files';
-import { FILE_TOO_LARGE_ALERT, IMAGE_ACCEPT } from '@/config/constants';
+import { useEffect, useMemo } from 'react';
+import { IMAGE_ACCEPT } from '@/config/constants';
+import { FilePicker } from './file-picker';
 
 type ImagePickerProps = {
   label: string;
@@ -29,7 +29,6 @@ function usePreviewUrl(file: File | null): string | null {
  * the existing image with a 'Remove Image' button.
  */
 export function ImagePicker({ label, value, onChange, existingUrl, onRemoveExisting, required, error }: ImagePickerProps) {
-  const [sizeError, setSizeError] = useState<string | null>(null);
   const preview = usePreviewUrl(value);
 
   if (existingUrl && !value) {
@@ -47,25 +46,15 @@ export function ImagePicker({ label, value, onChange, existingUrl, onRemoveExist
 
   return (
     <Stack gap={6}>
-      <FileInput
+      <FilePicker
         label={label}
         placeholder="Choose an image (jpeg, png, webp; max 2MB)"
-        required={required}
         accept={IMAGE_ACCEPT}
-        clearable
+        icon={<IconPhoto size={16} />}
         value={value}
-        leftSection={<IconPhoto size={16} />}
-        fileInputProps={{ 'aria-label': `${label} file` }}
-        error={sizeError ?? error}
-        onChange={(file) => {
-          if (file && file.size > MAX_UPLOAD_BYTES) {
-            setSizeError(FILE_TOO_LARGE_ALERT);
-            onChange(null);
-            return;
-          }
-          setSizeError(null);
-          onChange(file);
-        }}
+        onChange={onChange}
+        required={required}
+        error={error}
       />
       {preview ? (
         <Group gap="xs">

@@ -1,6 +1,7 @@
 import type { AddAirlineBody, Airline, UpdateAirlineBody } from '@portal/contract/airlines';
 import type { Paginated } from '@portal/contract/common';
 import type { Database } from '../../db/database.js';
+import type { AuditActor } from '../audit/audit.usecases.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
 import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
@@ -36,6 +37,8 @@ const airlineRecords: CatalogueRecords<AirlineRow, Airline> = {
     return row && toAirline({ row });
   },
   notFound: createAirlineNotFoundError,
+  // PRODUCT §6 audit trail: airlines are what groups are made of (decision 035, addendum 2026-11-27).
+  auditKind: 'airline',
 };
 
 /** 001 §5: the logo is required when adding; it is stored (checked by content) in the same transaction as the airline. */
@@ -44,16 +47,19 @@ export async function addAirline({
   storage,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   input: AddAirlineBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<Airline> {
   return addCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: airlineRecords,
     file: input.logo,
     insert: ({ db: tx, pictureId }) =>
@@ -71,17 +77,20 @@ export async function updateAirline({
   id,
   input,
   userId,
+  actor,
 }: {
   db: Database;
   storage: StorageContext;
   id: number;
   input: UpdateAirlineBody;
   userId: number | null;
+  actor: AuditActor;
 }): Promise<Airline> {
   return editCatalogueRecord({
     db,
     storage,
     userId,
+    actor,
     records: airlineRecords,
     id,
     file: input.logo,
@@ -103,9 +112,10 @@ export async function updateAirline({
  * Soft delete (the table keeps the row for groups' history); refused while live groups use the airline. The row lock
  * also waits for a group being inserted with this airline (its foreign key check locks the row).
  */
-export async function deleteAirline({ db, id }: { db: Database; id: number }): Promise<void> {
+export async function deleteAirline({ db, id, actor }: { db: Database; id: number; actor: AuditActor }): Promise<void> {
   await removeCatalogueRecord({
     db,
+    actor,
     records: airlineRecords,
     id,
     inUse: async (tx) => {

@@ -1,11 +1,13 @@
 import type { AuditKind, AuditSnapshot } from '@portal/contract/audit';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { airlines } from '../airlines/airlines.table.js';
 import { banners } from '../banners/banners.table.js';
 import { bookingPassengers, bookings, type BookingPassengerRow, type BookingRow } from '../bookings/bookings.table.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { payments } from '../payments/payments.table.js';
+import { sectors } from '../sectors/sectors.table.js';
 import { settings } from '../settings/settings.table.js';
 import { users } from '../users/users.table.js';
 
@@ -86,6 +88,8 @@ const READERS: Record<AuditKind, Reader> = {
   },
   banner: (db, id) => one(db.select().from(banners).where(eq(banners.id, id!))),
   dashboard_button: (db, id) => one(db.select().from(dashboardButtons).where(eq(dashboardButtons.id, id!))),
+  airline: (db, id) => one(db.select().from(airlines).where(eq(airlines.id, id!))),
+  sector: (db, id) => one(db.select().from(sectors).where(eq(sectors.id, id!))),
 };
 
 /** The record's audit snapshot as it is now in this transaction; null when there is none. */

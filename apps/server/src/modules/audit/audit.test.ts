@@ -2,8 +2,8 @@ import { AUDIT_ENTITY_ID_MESSAGE, AUDIT_KIND_MESSAGE, type AuditEntry } from '@p
 import { LEDGER_DATE_ORDER_MESSAGE } from '@portal/contract/ledger';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
-import { buildGroupBody, insertInventory, type TestInventory } from '../../test/inventory-factories.js';
+import { bearer, multipart, type TestApp } from '../../test/helpers.js';
+import { buildGroupBody, groupRequests, startGroupTestBed, type GroupRequests, type TestInventory } from '../../test/inventory-factories.js';
 import { bookingFields, insertAgentWithToken, insertBookableGroup, passenger, postBooking } from '../bookings/bookings.fixtures.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { sweepExpiredHolds } from '../bookings/hold-sweeper.js';
@@ -16,13 +16,11 @@ let t: TestApp;
 let admin: string;
 let adminId: number;
 let inventory: TestInventory;
+let groupsApi: GroupRequests;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  inventory = await insertInventory(t.db);
-  const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
-  adminId = me!.id;
+  ({ t, admin, adminId, inventory } = await startGroupTestBed());
+  groupsApi = groupRequests(t, admin);
 });
 afterAll(() => t.close());
 
@@ -38,16 +36,8 @@ async function entries(query: string): Promise<AuditEntry[]> {
   return response.json().data;
 }
 
-async function addGroup(pnr: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/add-group',
-    payload: buildGroupBody(inventory, { pnr }),
-    headers: bearer(admin),
-    remoteAddress: ADDRESS,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id;
+function addGroup(pnr: string): Promise<number> {
+  return groupsApi.addGroup(buildGroupBody(inventory, { pnr }), { remoteAddress: ADDRESS });
 }
 
 async function auditRowsOf(kind: string, entityId: number) {
@@ -58,9 +48,9 @@ describe('the audit trail is written with each change', () => {
   it('when an admin adds, updates, closes and deletes a group, then each is one row with actor, address, before and after', async () => {
     const id = await addGroup('AUD001');
     const body = { ...buildGroupBody(inventory, { pnr: 'AUD001' }), group_id: id, price: 123_456 };
-    const update = await t.app.inject({ method: 'POST', url: '/api/update-group', payload: body, headers: bearer(admin), remoteAddress: ADDRESS });
+    const update = await groupsApi.post('/api/update-group', body, { remoteAddress: ADDRESS });
     expect(update.statusCode, update.body).toBe(200);
-    const close = await t.app.inject({ method: 'POST', url: '/api/update-group-status', payload: { group_id: id, close_status: 1 }, headers: bearer(admin) });
+    const close = await groupsApi.post('/api/update-group-status', { group_id: id, close_status: 1 });
     expect(close.statusCode, close.body).toBe(200);
     const remove = await t.app.inject({ method: 'GET', url: `/api/deletegroup/${id}`, headers: bearer(admin) });
     expect(remove.statusCode, remove.body).toBe(200);
@@ -80,7 +70,7 @@ describe('the audit trail is written with each change', () => {
 
   it('when a change is refused (422), then no audit row is written', async () => {
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
-    const response = await t.app.inject({ method: 'POST', url: '/api/add-group', payload: { pnr: '' }, headers: bearer(admin) });
+    const response = await groupsApi.post('/api/add-group', { pnr: '' });
     expect(response.statusCode).toBe(422);
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(after[0]!.n).toBe(before[0]!.n);

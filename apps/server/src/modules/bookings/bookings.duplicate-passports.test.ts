@@ -12,7 +12,7 @@ import {
   insertAgentWithToken,
   insertBookableGroup,
   passenger,
-  passengerTextFields,
+  passengerFields,
   postBooking,
   snapshot,
   type PassengerForm,
@@ -52,7 +52,7 @@ async function bookOk(agent: Agent, group: GroupRow, passengers: Passenger[]): P
 
 /** booking-update as the Edit Booking dialog sends it: every passenger's texts, no new scans (the stored ones stay). */
 function update(agent: Agent, bookingId: number, passengers: Passenger[]) {
-  const form = multipart([['booking_id', String(bookingId)], ...passengerTextFields(passengers)]);
+  const form = multipart([['booking_id', String(bookingId)], ...passengerFields(passengers)]);
   return t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, ...bearer(agent.token) } });
 }
 

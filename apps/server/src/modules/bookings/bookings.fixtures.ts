@@ -180,6 +180,19 @@ export function passenger(overrides: PassengerForm): Required<PassengerForm> {
   };
 }
 
+/** The per-passenger arrays of add-booking and booking-update (`type[]`, `titles[]`, …), one passenger after another; a field not given is sent empty. */
+export function passengerFields(passengers: PassengerForm[]): Array<[string, string]> {
+  return passengers.flatMap((item): Array<[string, string]> => [
+    ['type[]', item.type],
+    ['titles[]', item.title ?? ''],
+    ['firstname[]', item.firstname ?? ''],
+    ['lastname[]', item.lastname ?? ''],
+    ['dob[]', item.dob ?? ''],
+    ['passport_no[]', item.passport_no ?? ''],
+    ['passport_expiry_date[]', item.passport_expiry_date ?? ''],
+  ]);
+}
+
 /**
  * add-booking fields as the seed's dialog sends them: scalars, then per-passenger arrays (`titles[]`, …,
  * files as `passport_img[]`, visa copies as `visa_copy[N]`).
@@ -202,7 +215,7 @@ export function bookingFields(
     if (index >= 0) fields[index] = [name, value];
     else fields.push([name, value]);
   }
-  fields.push(...passengerTextFields(passengers));
+  fields.push(...passengerFields(passengers));
   passengers.forEach((item) => {
     if (item.passport_img) fields.push(['passport_img[]', item.passport_img]);
   });
@@ -210,19 +223,6 @@ export function bookingFields(
     if (item.visa_copy) fields.push([`visa_copy[${index}]`, item.visa_copy]);
   });
   return fields;
-}
-
-/** The per-passenger text arrays add-booking and booking-update both take (`type[]`, `titles[]`, ...), in order. */
-export function passengerTextFields(passengers: Array<Required<PassengerForm>>): Array<[string, string]> {
-  return passengers.flatMap((item): Array<[string, string]> => [
-    ['type[]', item.type],
-    ['titles[]', item.title],
-    ['firstname[]', item.firstname],
-    ['lastname[]', item.lastname],
-    ['dob[]', item.dob],
-    ['passport_no[]', item.passport_no],
-    ['passport_expiry_date[]', item.passport_expiry_date],
-  ]);
 }
 
 /** POSTs an add-booking form encoded by multipart() of src/test/helpers.ts. */

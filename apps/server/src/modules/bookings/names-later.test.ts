@@ -13,11 +13,22 @@ import {
 } from '@portal/contract/bookings';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, multipart, type TestApp, type TestFilePart } from '../../test/helpers.js';
-import { uniquePng } from '../../test/uploads.js';
+import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import { bookingPassengers, bookings } from './bookings.table.js';
-import { daysFromToday, insertAgentWithToken, insertBookableGroup, postBooking, snapshot, soldSeats } from './bookings.fixtures.js';
+import {
+  daysFromToday,
+  insertAgentWithToken,
+  insertBookableGroup,
+  passenger,
+  passengerFields,
+  postBooking,
+  snapshot,
+  soldSeats,
+  uniquePngFile,
+  type FilePart,
+  type PassengerForm,
+} from './bookings.fixtures.js';
 import { namesLaterFields, setNameDeadline } from './names-later.fixtures.js';
 
 /** PRODUCT §6 "Names later" (decision 030): add-booking by type only, 'TBA' and missing_names, booking-update fills. */
@@ -53,49 +64,19 @@ async function detailOf(bookingId: number) {
   return response.json().data;
 }
 
-const png = (): TestFilePart => ({ filename: 'scan.png', contentType: 'image/png', data: uniquePng() });
+const png = () => uniquePngFile('scan.png');
 
-interface Filled {
-  type: string;
-  title?: string;
-  firstname?: string;
-  lastname?: string;
-  dob?: string;
-  passport_no?: string;
-  passport_expiry_date?: string;
+/** booking-update fields: the booking, its passengers in order (a TBA one by its type alone), then the scans. */
+function updateFields(bookingId: number, passengers: PassengerForm[], scans: Array<[string, FilePart]> = []): Array<[string, string | FilePart]> {
+  return [['booking_id', String(bookingId)], ...passengerFields(passengers), ...scans];
 }
 
-function updateFields(bookingId: number, passengers: Filled[], scans: Array<[string, TestFilePart]> = []): Array<[string, string | TestFilePart]> {
-  const fields: Array<[string, string | TestFilePart]> = [['booking_id', String(bookingId)]];
-  for (const passenger of passengers) {
-    fields.push(
-      ['type[]', passenger.type],
-      ['titles[]', passenger.title ?? ''],
-      ['firstname[]', passenger.firstname ?? ''],
-      ['lastname[]', passenger.lastname ?? ''],
-      ['dob[]', passenger.dob ?? ''],
-      ['passport_no[]', passenger.passport_no ?? ''],
-      ['passport_expiry_date[]', passenger.passport_expiry_date ?? ''],
-    );
-  }
-  return [...fields, ...scans];
-}
-
-function sendUpdate(fields: Array<[string, string | TestFilePart]>, token = agent.token) {
+function sendUpdate(fields: Array<[string, string | FilePart]>, token = agent.token) {
   const form = multipart(fields);
   return t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, ...bearer(token) } });
 }
 
-const adult = (overrides: Partial<Filled> = {}): Filled => ({
-  type: 'adult',
-  title: 'Mr',
-  firstname: 'ali',
-  lastname: 'khan',
-  dob: daysFromToday(-365 * 30),
-  passport_no: `NL${Math.floor(Math.random() * 1e7)}`,
-  passport_expiry_date: daysFromToday(3 * 365),
-  ...overrides,
-});
+const adult = (overrides: Partial<PassengerForm> = {}) => passenger({ type: 'adult', ...overrides });
 
 describe('add-booking with names_later = 1', () => {
   it('when an agent books 2 adults and an infant by type only, then a Hold with 3 passengers without names, seats taken, TBA in the lists', async () => {

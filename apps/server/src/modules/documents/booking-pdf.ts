@@ -1,14 +1,12 @@
 import { TICKETED_LABEL } from '@portal/contract/ticketing';
 import {
   formatAgentId,
-  formatCalendarDate,
   formatKarachiDate,
   formatKarachiDateTime,
   formatKarachiTime,
   formatMoney,
-  passengerFullName,
 } from './document-format.js';
-import { describeAgency, getPassengerTypeLabel, type DocumentAgency, type DocumentLeg, type DocumentPassenger } from './document-data.js';
+import { describeAgency, type DocumentAgency, type DocumentLeg, type DocumentPassenger } from './document-data.js';
 import {
   contentWidth,
   createPdf,
@@ -16,6 +14,7 @@ import {
   drawFootnote,
   drawLegsTable,
   drawLogo,
+  drawPassengersTable,
   drawSectionTitle,
   drawTable,
   FONT,
@@ -94,27 +93,10 @@ export async function renderBookingPdf(data: BookingPdfData, options: { compress
   drawLegsTable(doc, { legs: data.legs, meal: data.meal });
 
   drawSectionTitle(doc, 'Passengers');
-  drawTable(doc, {
-    columns: [
-      { header: 'No', width: 20 },
-      { header: 'Title', width: 30 },
-      { header: 'Name', width: 118 },
-      { header: 'Type', width: 38 },
-      { header: 'Date of birth', width: 64 },
-      { header: 'Passport No', width: 68 },
-      { header: 'Passport expiry', width: 84 },
-      { header: 'Ticket No', width: 93 },
-    ],
-    rows: data.passengers.map((passenger, index) => [
-      String(index + 1),
-      passenger.title ?? '',
-      passengerFullName(passenger),
-      getPassengerTypeLabel(passenger.type),
-      formatCalendarDate(passenger.dob) ?? '-',
-      passenger.passportNo ?? '-',
-      formatCalendarDate(passenger.passportExpiryDate) ?? '-',
-      passenger.ticketNo ?? '-',
-    ]),
+  drawPassengersTable(doc, {
+    passengers: data.passengers,
+    widths: [20, 30, 118, 38, 64, 68, 84],
+    more: { columns: [{ header: 'Ticket No', width: 93 }], cells: (passenger) => [passenger.ticketNo ?? '-'] },
     empty: 'No passengers',
   });
 

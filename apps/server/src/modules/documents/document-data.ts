@@ -1,3 +1,4 @@
+import { PASSENGER_TYPE_LABELS } from '@portal/contract/bookings';
 import { formatAgentId } from './document-format.js';
 
 /** The plain data the document renderers take (booking PDF, PNR PDF, PNR Excel); no database types. */
@@ -42,8 +43,6 @@ export interface NameListEntry extends DocumentPassenger {
   bookingId: number;
   agency: DocumentAgency;
 }
-
-const PASSENGER_TYPE_LABELS: Record<PassengerKind, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
 export function getPassengerTypeLabel(type: PassengerKind): string {
   return PASSENGER_TYPE_LABELS[type];

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedUrl } from '../../lib/signed-url.js';
 import { insertGroupRow } from '../../test/group-rows.js';
-import { buildTestApp, type TestAgent, type TestApp } from '../../test/helpers.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestAgent, type TestApp } from '../../test/helpers.js';
 import { daysFromToday, insertAirline, insertSector } from '../../test/inventory-factories.js';
 import { imageOf, JPEG_BYTES, PNG_BYTES, uniquePng } from '../../test/uploads.js';
 import { resolveStoragePath } from '../files/files.usecases.js';
@@ -22,6 +22,7 @@ let t: TestApp;
 let agent: TestAgent;
 let adminId: number;
 let pnr: string;
+let groupId: number;
 let confirmed: BookingFixture;
 let hold: BookingFixture;
 let walkIn: BookingFixture;
@@ -73,6 +74,7 @@ beforeAll(async () => {
   const onward = await insertSector(t.db, { from: 'JED', to: 'MED' });
   const group = await insertGroupRow(t.db, { airlineId, sectorIds: [outbound, onward], departureDate: daysFromToday(30) });
   pnr = group.pnr;
+  groupId = group.id;
 
   confirmed = await insertBookingWithPassengers({
     db: t.db,
@@ -186,6 +188,34 @@ describe('GET /api/booking-pdf/:bookingId', () => {
     expect(lines).toContain('Cancelled');
     expect(lines).toContain('HINA RAZA');
     expect(lines.some((line) => line.startsWith('Agent-'))).toBe(false);
+  });
+
+  it('when an admin cancels a confirmed booking with a charge, then its PDF prints the charge line; without one, none', async () => {
+    const charged = await insertBookingWithPassengers({
+      db: t.db,
+      uploadsDir: t.app.uploadsDir,
+      groupId,
+      addedBy: agent.user.id,
+      agentUserId: agent.user.id,
+      passengers: [passenger({ firstname: 'UMAR', lastname: 'FAROOQ', passportNo: 'KL8889990' })],
+    });
+    const adminToken = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const cancel = await t.app.inject({
+      method: 'GET',
+      url: `/api/cancelbooking/${charged.bookingId}?cancellation_charge=37500`,
+      headers: bearer(adminToken),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const lines = extractPdfLines((await get(bookingLinks(charged.bookingId).view)).rawPayload);
+    expect(lines).toContain('Cancelled');
+    expect(lines).toContain('Cancellation charge: PKR 37,500 (kept on cancelling; the agent owes it).');
+    // The amounts table is unchanged: 150,000 final, nothing received.
+    expect(lines).toEqual(expect.arrayContaining(['PKR 150,000', 'PKR 0']));
+    const uncharged = extractPdfLines((await get(bookingLinks(confirmed.bookingId).view)).rawPayload);
+    expect(uncharged.some((line) => line.startsWith('Cancellation charge'))).toBe(false);
+    const walkInLines = extractPdfLines((await get(bookingLinks(walkIn.bookingId).view)).rawPayload);
+    expect(walkInLines.some((line) => line.startsWith('Cancellation charge'))).toBe(false);
   });
 
   it('when the signature is altered, missing, expired or made for another booking, then 403 and no PDF', async () => {

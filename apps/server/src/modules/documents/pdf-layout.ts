@@ -1,5 +1,5 @@
-import type { DocumentLeg } from './document-data.js';
-import { formatCalendarDate, formatClockTime } from './document-format.js';
+import { getPassengerTypeLabel, type DocumentLeg, type DocumentPassenger } from './document-data.js';
+import { formatCalendarDate, formatClockTime, passengerFullName } from './document-format.js';
 
 /**
  * Shared drawing of the portal's PDFs (booking, PNR). Only pdfkit's built-in Helvetica is used: its metrics
@@ -200,3 +200,40 @@ export function drawLegsTable(doc: Pdf, { legs, meal }: { legs: DocumentLeg[]; m
   });
 }
 
+
+/** The passenger columns both PDFs start with, in this order. */
+const PASSENGER_HEADERS = ['No', 'Title', 'Name', 'Type', 'Date of birth', 'Passport No', 'Passport expiry'] as const;
+
+/**
+ * One row a passenger: No, title, name ('TBA' before names are given), type, date of birth, passport number and
+ * expiry, then the document's own columns (`more`). `widths` are the first seven columns' widths.
+ */
+export function drawPassengersTable<P extends DocumentPassenger>(
+  doc: Pdf,
+  {
+    passengers,
+    widths,
+    more,
+    empty,
+  }: {
+    passengers: P[];
+    widths: readonly [number, number, number, number, number, number, number];
+    more: { columns: TableColumn[]; cells: (passenger: P) => string[] };
+    empty: string;
+  },
+): void {
+  drawTable(doc, {
+    columns: [...PASSENGER_HEADERS.map((header, index) => ({ header, width: widths[index]! })), ...more.columns],
+    rows: passengers.map((passenger, index) => [
+      String(index + 1),
+      passenger.title ?? '',
+      passengerFullName(passenger),
+      getPassengerTypeLabel(passenger.type),
+      formatCalendarDate(passenger.dob) ?? '-',
+      passenger.passportNo ?? '-',
+      formatCalendarDate(passenger.passportExpiryDate) ?? '-',
+      ...more.cells(passenger),
+    ]),
+    empty,
+  });
+}

@@ -1,5 +1,5 @@
-import { describeAgency, getPassengerTypeLabel, type DocumentLeg, type NameListEntry } from './document-data.js';
-import { formatCalendarDate, formatKarachiDateTime, passengerFullName } from './document-format.js';
+import { describeAgency, type DocumentLeg, type NameListEntry } from './document-data.js';
+import { formatKarachiDateTime } from './document-format.js';
 import {
   contentWidth,
   createPdf,
@@ -7,8 +7,8 @@ import {
   drawFootnote,
   drawLegsTable,
   drawLogo,
+  drawPassengersTable,
   drawSectionTitle,
-  drawTable,
   FONT_BOLD,
 } from './pdf-layout.js';
 
@@ -52,29 +52,16 @@ export async function renderPnrPdf(data: PnrPdfData, options: { compress?: boole
   drawLegsTable(doc, { legs: data.legs, meal: data.meal });
 
   drawSectionTitle(doc, `Passenger name list (${data.passengers.length})`);
-  drawTable(doc, {
-    columns: [
-      { header: 'No', width: 26 },
-      { header: 'Title', width: 36 },
-      { header: 'Name', width: 170 },
-      { header: 'Type', width: 46 },
-      { header: 'Date of birth', width: 70 },
-      { header: 'Passport No', width: 80 },
-      { header: 'Passport expiry', width: 76 },
-      { header: 'Booking Id', width: 58 },
-      { header: 'Agent', width: 200 },
-    ],
-    rows: data.passengers.map((passenger, index) => [
-      String(index + 1),
-      passenger.title ?? '',
-      passengerFullName(passenger),
-      getPassengerTypeLabel(passenger.type),
-      formatCalendarDate(passenger.dob) ?? '-',
-      passenger.passportNo ?? '-',
-      formatCalendarDate(passenger.passportExpiryDate) ?? '-',
-      String(passenger.bookingId),
-      describeAgency(passenger.agency),
-    ]),
+  drawPassengersTable(doc, {
+    passengers: data.passengers,
+    widths: [26, 36, 170, 46, 70, 80, 76],
+    more: {
+      columns: [
+        { header: 'Booking Id', width: 58 },
+        { header: 'Agent', width: 200 },
+      ],
+      cells: (passenger) => [String(passenger.bookingId), describeAgency(passenger.agency)],
+    },
     empty: 'No passengers booked',
   });
 

@@ -5,8 +5,16 @@ import {
 } from '@portal/contract/groups';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
-import { buildGroupBody, daysFromToday, insertInventory, toFormFields, type GroupBody, type TestInventory } from '../../test/inventory-factories.js';
+import { bearer, type TestApp } from '../../test/helpers.js';
+import {
+  buildGroupBody,
+  daysFromToday,
+  groupRequests,
+  startGroupTestBed,
+  type GroupBody,
+  type GroupRequests,
+  type TestInventory,
+} from '../../test/inventory-factories.js';
 import { groups } from './groups.table.js';
 
 /** PRODUCT §6 "Group deadlines" (decision 030): optional instants, entered in Asia/Karachi, in order. */
@@ -14,27 +22,14 @@ import { groups } from './groups.table.js';
 let t: TestApp;
 let admin: string;
 let inventory: TestInventory;
+let post: GroupRequests['post'];
+let readGroup: GroupRequests['readGroup'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  inventory = await insertInventory(t.db);
+  ({ t, admin, inventory } = await startGroupTestBed());
+  ({ post, readGroup } = groupRequests(t, admin));
 });
 afterAll(() => t.close());
-
-function post(url: string, body: GroupBody, asForm = false) {
-  if (asForm) {
-    const form = multipart(toFormFields(body));
-    return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...bearer(admin) } });
-  }
-  return t.app.inject({ method: 'POST', url, payload: body, headers: bearer(admin) });
-}
-
-async function readGroup(id: number) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/editgroup/${id}`, headers: bearer(admin) });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
 
 /** The UTC instant of a local Asia/Karachi (UTC+05:00) date and time. */
 function karachi(date: string, time: string): string {
@@ -52,7 +47,7 @@ describe('add-group and update-group with deadlines', () => {
       name_deadline: `${daysFromToday(20)} 09:30`,
       ticketing_deadline: `${daysFromToday(25)}T12:00`,
     };
-    const response = await post('/api/add-group', body, true);
+    const response = await post('/api/add-group', body, { asForm: true });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().data.id as number;
     const expected = {

@@ -1,41 +1,32 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGroupBody,
   daysFromToday,
   insertAirline,
   insertBooking,
-  insertInventory,
   insertMySector,
   insertSector,
-  type GroupBody,
+  groupRequests,
+  startGroupTestBed,
+  type GroupRequests,
   type TestInventory,
 } from '../../test/inventory-factories.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
-import { users } from '../users/users.table.js';
+import { bearer, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let admin: string;
 let inventory: TestInventory;
 let adminId: number;
+let addGroup: GroupRequests['addGroup'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  inventory = await insertInventory(t.db);
-  const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
-  adminId = me!.id;
+  ({ t, admin, adminId, inventory } = await startGroupTestBed());
+  ({ addGroup } = groupRequests(t, admin));
 });
 afterAll(() => t.close());
 
 function get(url: string, token: string | null = admin) {
   return t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-}
-
-async function addGroup(body: GroupBody): Promise<number> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/add-group', payload: body, headers: bearer(admin) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id;
 }
 
 function setClosed(groupId: number, closeStatus: 0 | 1) {

@@ -5,51 +5,31 @@ import {
   daysFromToday,
   insertAirline,
   insertBooking,
-  insertInventory,
   insertSector,
-  toFormFields,
+  groupRequests,
+  startGroupTestBed,
   type GroupBody,
+  type GroupRequests,
   type TestInventory,
 } from '../../test/inventory-factories.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
+import { bearer, multipart, type TestApp } from '../../test/helpers.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { sectors } from '../sectors/sectors.table.js';
-import { users } from '../users/users.table.js';
 import { groupLegs, groups } from './groups.table.js';
 
 let t: TestApp;
 let admin: string;
 let inventory: TestInventory;
 let adminId: number;
+let post: GroupRequests['post'];
+let addGroup: GroupRequests['addGroup'];
+let readGroup: GroupRequests['readGroup'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  inventory = await insertInventory(t.db);
-  const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
-  adminId = me!.id;
+  ({ t, admin, adminId, inventory } = await startGroupTestBed());
+  ({ post, addGroup, readGroup } = groupRequests(t, admin));
 });
 afterAll(() => t.close());
-
-function post(url: string, body: GroupBody, asForm = false) {
-  if (asForm) {
-    const form = multipart(toFormFields(body));
-    return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...bearer(admin) } });
-  }
-  return t.app.inject({ method: 'POST', url, payload: body, headers: bearer(admin) });
-}
-
-async function addGroup(body: GroupBody, asForm = false): Promise<number> {
-  const response = await post('/api/add-group', body, asForm);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id;
-}
-
-async function readGroup(id: number) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/editgroup/${id}`, headers: bearer(admin) });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
 
 const layouts = [
   { name: 'one-way direct', ticketType: 1, direction: 1, legs: 1 },
@@ -63,7 +43,7 @@ describe('add-group, editgroup and update-group round trips', () => {
     for (const asForm of [true, false]) {
       it(`when a ${layout.name} group is added as ${asForm ? 'multipart' : 'JSON'}, then editgroup reads back every leg field and an update replaces them`, async () => {
         const body = buildGroupBody(inventory, { ticketType: layout.ticketType, direction: layout.direction, pnr: ` ab${layout.legs}${asForm ? 'f' : 'j'}${layout.ticketType}${layout.direction} ` });
-        const response = await post('/api/add-group', body, asForm);
+        const response = await post('/api/add-group', body, { asForm });
         expect(response.statusCode).toBe(201);
         expect(response.json()).toEqual({ message: 'Group added successfully!', data: { id: expect.any(Number) } });
         const id = response.json().data.id;
@@ -119,7 +99,7 @@ describe('add-group, editgroup and update-group round trips', () => {
           departure_time: Array.from({ length: layout.legs }, () => '08:05:00'),
           arivval_terminal: Array.from({ length: layout.legs }, () => 't2'),
         };
-        const updated = await post('/api/update-group', changed, asForm);
+        const updated = await post('/api/update-group', changed, { asForm });
         expect(updated.statusCode).toBe(200);
         expect(updated.json()).toEqual({ message: 'Group updated successfully!', data: { id } });
 
@@ -213,7 +193,7 @@ describe('add-group refusals', () => {
     const body = { ...buildGroupBody(inventory), departure_date: [daysFromToday(-1)], arivval_date: [daysFromToday(-1)] };
     await expect422(body, 'departure_date.0', 'The departure date must be a date after or equal to today.');
     const before = await t.db.$count(groups);
-    const asForm = await post('/api/add-group', body, true);
+    const asForm = await post('/api/add-group', body, { asForm: true });
     expect(asForm.statusCode).toBe(422);
     expect(asForm.json()).toEqual({
       message: 'The departure date must be a date after or equal to today.',

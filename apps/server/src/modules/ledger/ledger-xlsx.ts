@@ -1,4 +1,4 @@
-import { isDebit, LEDGER_TYPE_LABELS, type AccountReport } from '@portal/contract/ledger';
+import { BALANCE_REPORT_TITLE, isDebit, LEDGER_TYPE_LABELS, type AccountReport, type AgentBalanceRow } from '@portal/contract/ledger';
 import { formatAgentId, formatCalendarDate } from '../documents/document-format.js';
 import type { RenderedDocument } from '../documents/documents.usecases.js';
 import { renderXlsx, type XlsxColumn } from '../documents/xlsx-table.js';
@@ -43,4 +43,29 @@ export async function renderLedgerXlsx(report: AccountReport): Promise<RenderedD
   ]);
   const range = report.from && report.to ? `-${report.from}-to-${report.to}` : '';
   return { bytes, filename: `ledger-${agentNumber}${range}.xlsx` };
+}
+
+const BALANCE_COLUMNS: XlsxColumn[] = [
+  { header: 'Sr. #', width: 7, kind: 'integer' },
+  { header: 'Agent Id', width: 13 },
+  { header: 'Agent', width: 34 },
+  { header: 'Last Paid', width: 13, kind: 'date' },
+  { header: 'Balance', width: 18, kind: 'money' },
+];
+
+/**
+ * The Balance Report as a workbook (PRODUCT §6 "every report table exports to xlsx"): the page's columns for every
+ * agent, most owed first, and the total balance last; as of the Asia/Karachi day `today`.
+ */
+export async function renderAgentsBalanceXlsx({ rows, today }: { rows: AgentBalanceRow[]; today: string }): Promise<RenderedDocument> {
+  const bytes = await renderXlsx([
+    {
+      name: BALANCE_REPORT_TITLE,
+      title: [BALANCE_REPORT_TITLE, `As of ${formatCalendarDate(today)}`],
+      columns: BALANCE_COLUMNS,
+      rows: rows.map((row, index) => [index + 1, formatAgentId(row.agent_id), row.name, row.last_paid, row.balance]),
+      footer: ['Total', null, `${rows.length} agent${rows.length === 1 ? '' : 's'}`, null, rows.reduce((sum, row) => sum + row.balance, 0)],
+    },
+  ]);
+  return { bytes, filename: `agents-balance-${today}.xlsx` };
 }

@@ -1,5 +1,6 @@
 import { AGENTS_BALANCE_PER_PAGE, type AccountReport, type AgentsBalanceResponse } from '@portal/contract/ledger';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
@@ -135,5 +136,57 @@ describe('GET /api/allagentsbalancelist', () => {
     const zeros = [...first.data.data, ...second.data.data].filter((row) => row.balance === 0).map((row) => row.agent_id);
     expect(zeros).toEqual([...zeros].sort((a, b) => a - b));
     expect(second.data.data.at(-1)).toMatchObject({ agent_id: agentC.user.agentId, balance: -100_000 });
+  });
+});
+
+describe('GET /api/agents-balance-xlsx', () => {
+  function exportBalances(token: string | null = admin.token) {
+    return t.app.inject({ method: 'GET', url: '/api/agents-balance-xlsx', headers: token ? bearer(token) : {} });
+  }
+
+  it('when an admin exports it, then every agent (not one page) is in the report order with typed cells, and the total balance last', async () => {
+    const response = await exportBalances();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="agents-balance-${D(0)}.xlsx"`);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Balance Report']);
+    const sheet = workbook.worksheets[0]!;
+    const values = (row: number) =>
+      [1, 2, 3, 4, 5].map((column) => {
+        const value = sheet.getRow(row).getCell(column).value;
+        return value instanceof Date ? value.toISOString().slice(0, 10) : value;
+      });
+    expect(values(1)[0]).toBe('Balance Report');
+    expect(values(2)[0]).toMatch(/^As of \d{2} [A-Z][a-z]{2} \d{4}$/);
+    expect(values(4)).toEqual(['Sr. #', 'Agent Id', 'Agent', 'Last Paid', 'Balance']);
+
+    // The same agents as the paged list, in its order: 26 of them (the previous test added 21 fillers).
+    const paged = [
+      ...((await balances(admin.token, 1)).json() as AgentsBalanceResponse).data.data,
+      ...((await balances(admin.token, 2)).json() as AgentsBalanceResponse).data.data,
+    ];
+    expect(paged).toHaveLength(26);
+    const rows = Array.from({ length: 26 }, (_, index) => values(5 + index));
+    expect(rows).toEqual(paged.map((row, index) => [index + 1, `Agent-${row.agent_id}`, row.name, row.last_paid, row.balance]));
+    expect(rows.slice(0, 4)).toEqual([
+      [1, `Agent-${agentA.user.agentId}`, 'Alpha Travels', D(-5), 130_000],
+      [2, `Agent-${agentF.user.agentId}`, 'Foxtrot Umrah', null, 100_000],
+      [3, `Agent-${agentB.user.agentId}`, 'Beta Tours', D(0), 0],
+      [4, `Agent-${agentD.user.agentId}`, 'Delta Hajj', null, 0],
+    ]);
+    expect(rows.at(-1)).toEqual([26, `Agent-${agentC.user.agentId}`, 'Chand Bibi', D(0), -100_000]);
+    // 130,000 + 100,000 - 100,000 owed in all.
+    expect(values(31)).toEqual(['Total', null, '26 agents', null, 130_000]);
+    expect(sheet.getRow(5).getCell(5).numFmt).toBe('"PKR "#,##0;"PKR -"#,##0');
+    expect(sheet.getRow(31).getCell(5).numFmt).toBe('"PKR "#,##0;"PKR -"#,##0');
+    expect(sheet.rowCount).toBe(31);
+  });
+
+  it('when the caller is an agent, then 403; without a token, 401', async () => {
+    expect((await exportBalances(agentA.token)).statusCode).toBe(403);
+    expect((await exportBalances(null)).statusCode).toBe(401);
   });
 });

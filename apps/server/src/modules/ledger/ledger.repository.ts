@@ -123,7 +123,7 @@ function agentBalancesSubquery(db: Executor) {
  * The Balance Report's agents (ledger.ts decisions): approved and not deleted, or with ledger rows (a deleted or
  * rejected agent that still owes stays listed). Most owed first, then by agent number.
  */
-export async function listAgentBalances({ db, limit, offset }: { db: Executor; limit: number; offset: number }) {
+export async function listAgentBalances({ db, limit, offset = 0 }: { db: Executor; limit?: number; offset?: number }) {
   const balances = agentBalancesSubquery(db);
   const balance = sql<number>`coalesce(${balances.balance}, 0)`.mapWith(Number);
   const where = and(
@@ -138,7 +138,7 @@ export async function listAgentBalances({ db, limit, offset }: { db: Executor; l
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(bookings.agentUserId, users.id), isNull(payments.deletedAt)))})`;
 
-  const rows = await db
+  const query = db
     .select({
       agentId: users.agentId,
       name: users.name,
@@ -150,8 +150,9 @@ export async function listAgentBalances({ db, limit, offset }: { db: Executor; l
     .leftJoin(balances, eq(balances.agentUserId, users.id))
     .where(where)
     .orderBy(desc(balance), asc(users.agentId))
-    .limit(limit)
-    .offset(offset);
+    .$dynamic();
+  // Without a limit: the whole report (its xlsx).
+  const rows = await (limit === undefined ? query : query.limit(limit).offset(offset));
   const [total] = await db
     .select({ value: count() })
     .from(users)
@@ -159,3 +160,5 @@ export async function listAgentBalances({ db, limit, offset }: { db: Executor; l
     .where(where);
   return { rows, total: Number(total?.value ?? 0) };
 }
+
+export type AgentBalanceListRow = Awaited<ReturnType<typeof listAgentBalances>>['rows'][number];

@@ -1,12 +1,13 @@
 import { XLSX_MIME } from '@portal/contract/documents';
-import { accountReportRoute, accountReportXlsxRoute, AGENTS_BALANCE_PER_PAGE, agentsBalanceRoute } from '@portal/contract/ledger';
+import { accountReportRoute, accountReportXlsxRoute, AGENTS_BALANCE_PER_PAGE, agentsBalanceRoute, agentsBalanceXlsxRoute } from '@portal/contract/ledger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getKarachiToday } from '../../lib/karachi-date.js';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { setDocumentHeaders } from '../documents/document-reply.js';
-import { renderLedgerXlsx } from './ledger-xlsx.js';
-import { getAccountReport, getAgentsBalancePage } from './ledger.usecases.js';
+import { renderAgentsBalanceXlsx, renderLedgerXlsx } from './ledger-xlsx.js';
+import { getAccountReport, getAgentsBalancePage, getAgentsBalanceReport } from './ledger.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
   // The auth hook has already answered 401 on user routes without a caller.
@@ -24,6 +25,13 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, accountReportXlsxRoute, async (request, reply) => {
     const report = await getAccountReport({ db: app.db, user: requireUser(request), input: request.query });
     const document = await renderLedgerXlsx(report);
+    setDocumentHeaders(reply, { mime: XLSX_MIME, disposition: 'attachment', filename: document.filename });
+    return document.bytes;
+  });
+
+  // The whole Balance Report as a spreadsheet, every agent rather than the page on screen (PRODUCT §6).
+  registerRoute(app, agentsBalanceXlsxRoute, async (_request, reply) => {
+    const document = await renderAgentsBalanceXlsx({ rows: await getAgentsBalanceReport({ db: app.db }), today: getKarachiToday() });
     setDocumentHeaders(reply, { mime: XLSX_MIME, disposition: 'attachment', filename: document.filename });
     return document.bytes;
   });

@@ -1,4 +1,4 @@
-import type { AccountReport, AccountReportBody, AgentsBalanceResponse, LedgerRow } from '@portal/contract/ledger';
+import type { AccountReport, AccountReportBody, AgentBalanceRow, AgentsBalanceResponse, LedgerRow } from '@portal/contract/ledger';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -9,6 +9,7 @@ import {
   listAgentBalances,
   listLedgerRows,
   sumLedgerBefore,
+  type AgentBalanceListRow,
   type LedgerAgent,
   type LedgerRowWithBalance,
 } from './ledger.repository.js';
@@ -68,20 +69,24 @@ export async function getAccountReport({ db, user, input }: { db: Database; user
   };
 }
 
+function toAgentBalanceRow(row: AgentBalanceListRow): AgentBalanceRow {
+  return {
+    agent_id: row.agentId ?? 0,
+    name: row.agencyName || row.name,
+    agency_name: row.agencyName,
+    last_paid: row.lastPaid,
+    balance: row.balance,
+  };
+}
+
 /** allagentsbalancelist (admin): each agent's closing balance and last payment date, most owed first. */
 export async function getAgentsBalancePage({ db, pageRequest }: { db: Database; pageRequest: PageRequest }): Promise<AgentsBalanceResponse> {
   const { rows, total } = await listAgentBalances({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  return {
-    data: toPaginated({
-      rows: rows.map((row) => ({
-        agent_id: row.agentId ?? 0,
-        name: row.agencyName || row.name,
-        agency_name: row.agencyName,
-        last_paid: row.lastPaid,
-        balance: row.balance,
-      })),
-      total,
-      pageRequest,
-    }),
-  };
+  return { data: toPaginated({ rows: rows.map(toAgentBalanceRow), total, pageRequest }) };
+}
+
+/** agents-balance-xlsx (admin): the whole Balance Report, every agent in the page's order. */
+export async function getAgentsBalanceReport({ db }: { db: Database }): Promise<AgentBalanceRow[]> {
+  const { rows } = await listAgentBalances({ db });
+  return rows.map(toAgentBalanceRow);
 }

@@ -163,3 +163,33 @@ describe('GET /api/general-report-xlsx', () => {
     expect((await get('/api/general-report-xlsx', agent.token)).statusCode).toBe(403);
   });
 });
+
+describe('cancellation charges in the General Report (PRODUCT §6, decision 032)', () => {
+  it('when a confirmed booking made in the range is cancelled with a charge, then the report and the xlsx Summary show it, outside Total Sale', async () => {
+    const charged = await booking({ createdAt: '2026-03-08T10:00:00Z', received: 20_000 });
+    const cancel = await get(`/api/cancelbooking/${charged}?cancellation_charge=35000`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    expect((await reportOf('?from=2026-03-08&to=2026-03-08')).report).toEqual({
+      total_sale: 0,
+      received_payment: 0,
+      pending_payment: 0,
+      cancellation_charges: 35_000,
+    });
+    // A range without it: no charge.
+    expect((await reportOf('?from=2026-03-01&to=2026-03-06')).report).toMatchObject({ cancellation_charges: 0 });
+
+    const response = await get('/api/general-report-xlsx?from=2026-03-08&to=2026-03-08');
+    expect(response.statusCode, response.body).toBe(200);
+    const summary = (await workbookOf(response.rawPayload)).getWorksheet('Summary')!;
+    expect(rowValues(summary, 2, [1])).toEqual(['Booked 08 Mar 2026 to 08 Mar 2026']);
+    expect([4, 5, 6, 7, 8].map((row) => rowValues(summary, row, [1, 2]))).toEqual([
+      ['Item', 'Amount'],
+      ['Total Sale', 0],
+      ['Received Payment', 0],
+      ['Pending Payment', 0],
+      ['Cancellation Charges', 35_000],
+    ]);
+    expect(summary.getRow(8).getCell(2).numFmt).toBe(PKR_FORMAT);
+  });
+});

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { multipart, type TestApp } from '../../test/helpers.js';
-import { bookingFields, insertBookableGroup, passenger, passengerTextFields, postBooking, type FilePart } from '../bookings/bookings.fixtures.js';
+import { bookingFields, insertBookableGroup, passenger, passengerFields, postBooking, type FilePart } from '../bookings/bookings.fixtures.js';
 import { namesLaterFields } from '../bookings/names-later.fixtures.js';
 import { emailOutbox } from '../emails/emails.table.js';
 import { groups, type GroupRow } from '../groups/groups.table.js';
@@ -55,7 +55,7 @@ export async function fillNames(t: TestApp, token: string, bookingId: number, ad
   const people = Array.from({ length: adults }, () => passenger({ type: 'adult' }));
   const form = multipart([
     ['booking_id', String(bookingId)],
-    ...passengerTextFields(people),
+    ...passengerFields(people),
     ...people.map((person, index): [string, FilePart] => [`passport_img[${index}]`, person.passport_img!]),
   ]);
   const response = await t.app.inject({ method: 'POST', url: '/api/booking-update', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });

@@ -1,6 +1,7 @@
 import type { Paginated } from '@portal/contract/common';
 import type { AddSectorBody, Sector, UpdateSectorBody } from '@portal/contract/sectors';
 import type { Database } from '../../db/database.js';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import { createSectorExistsError, createSectorInUseError, createSectorNotFoundError } from './sectors.errors.js';
 import {
@@ -38,8 +39,11 @@ async function refuseDuplicatePair<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Codes and cities arrive trimmed and upper-cased by the contract (001 §5); the client's sector_name is not read. */
-export async function addSector({ db, input }: { db: Database; input: AddSectorBody }): Promise<Sector> {
+/**
+ * Codes and cities arrive trimmed and upper-cased by the contract (001 §5); the client's sector_name is not read.
+ * Every change is audited in its transaction (PRODUCT §6, decision 035).
+ */
+export async function addSector({ db, input, actor }: { db: Database; input: AddSectorBody; actor: AuditActor }): Promise<Sector> {
   return refuseDuplicatePair(() =>
     db.transaction(async (tx) => {
       if (await findLiveSectorByPair({ db: tx, fromSector: input.from_sector, toSector: input.to_sector })) {
@@ -55,15 +59,27 @@ export async function addSector({ db, input }: { db: Database; input: AddSectorB
           status: input.status === 1,
         },
       });
+      await recordAudit(tx, actor, { kind: 'sector', entity_id: row.id, action: 'add' });
       return toSector(row);
     }),
   );
 }
 
-export async function updateSector({ db, id, input }: { db: Database; id: number; input: UpdateSectorBody }): Promise<Sector> {
+export async function updateSector({
+  db,
+  id,
+  input,
+  actor,
+}: {
+  db: Database;
+  id: number;
+  input: UpdateSectorBody;
+  actor: AuditActor;
+}): Promise<Sector> {
   return refuseDuplicatePair(() =>
     db.transaction(async (tx) => {
       if (!(await findLiveSectorForUpdate({ db: tx, id }))) throw createSectorNotFoundError();
+      const before = await readAuditSnapshot(tx, 'sector', id);
       if (await findLiveSectorByPair({ db: tx, fromSector: input.from_sector, toSector: input.to_sector, exceptId: id })) {
         throw createSectorExistsError();
       }
@@ -78,18 +94,21 @@ export async function updateSector({ db, id, input }: { db: Database; id: number
           ...(input.status === undefined ? {} : { status: input.status === 1 }),
         },
       });
+      await recordAudit(tx, actor, { kind: 'sector', entity_id: id, action: 'update', before });
       return toSector(row);
     }),
   );
 }
 
 /** Soft delete; refused while legs of live groups use the sector. */
-export async function deleteSector({ db, id }: { db: Database; id: number }): Promise<void> {
+export async function deleteSector({ db, id, actor }: { db: Database; id: number; actor: AuditActor }): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await findLiveSectorForUpdate({ db: tx, id }))) throw createSectorNotFoundError();
     const groupCount = await countLiveGroupsOfSector({ db: tx, sectorId: id });
     if (groupCount > 0) throw createSectorInUseError({ groupCount });
+    const before = await readAuditSnapshot(tx, 'sector', id);
     await softDeleteSector({ db: tx, id });
+    await recordAudit(tx, actor, { kind: 'sector', entity_id: id, action: 'delete', before });
   });
 }
 

@@ -10,6 +10,7 @@ import {
 import { isFormFile } from '@portal/contract/files';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { notifySafely } from '../notifications/notifier.js';
 import { createImportUnreadableError } from './ticketing.errors.js';
 import { getPnrNameList, getPnrPassengers, importTicketNumbers, updateTicketNumbers } from './ticketing.usecases.js';
@@ -31,7 +32,7 @@ export async function ticketingRoutes(app: FastifyInstance): Promise<void> {
     });
 
   registerRoute(app, updateTicketNumbersRoute, async (request) => {
-    const result = await updateTicketNumbers({ db: app.db, input: request.body });
+    const result = await updateTicketNumbers({ db: app.db, actor: auditActorOf(request), input: request.body });
     if (result.becameTicketed) await tellTicketed(request, [request.body.booking_id]);
     return { message: TICKET_NUMBERS_SAVED_MESSAGE, data: { booking_id: request.body.booking_id, ticketed: result.ticketed ? 1 : 0 } };
   });
@@ -40,7 +41,7 @@ export async function ticketingRoutes(app: FastifyInstance): Promise<void> {
     const { file, dry_run: dryRun } = request.body;
     // The web sends a File; over HTTP the multipart plugin hands over its bytes (lib/form-body.ts).
     if (!isFormFile(file) || !('data' in file)) throw createImportUnreadableError();
-    const result = await importTicketNumbers({ db: app.db, bytes: file.data, dryRun: dryRun === 1 });
+    const result = await importTicketNumbers({ db: app.db, actor: auditActorOf(request), bytes: file.data, dryRun: dryRun === 1 });
     await tellTicketed(request, result.ticketedBookings);
     return {
       message: dryRun === 1 ? IMPORT_DRY_RUN_MESSAGE : ticketNumbersImportedMessage(result.saved),

@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@portal/contract/audit';
 import {
   IMPORT_UNMATCHED_REASONS,
   importRowMessage,
@@ -11,6 +12,7 @@ import {
 } from '@portal/contract/ticketing';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import { createBookingNotFoundError } from '../bookings/booking-lifecycle.errors.js';
 import { listPassengers, lockBooking } from '../bookings/booking-lifecycle.repository.js';
 import { isExpiredHold } from '../bookings/bookings.table.js';
@@ -97,10 +99,12 @@ async function settleNumberRace<T>({
 /** update-ticket-numbers (admin): numbers of one confirmed, live booking; '' clears one. */
 export async function updateTicketNumbers({
   db,
+  actor,
   input,
   now = new Date(),
 }: {
   db: Database;
+  actor: AuditActor;
   input: UpdateTicketNumbersBody;
   now?: Date;
 }): Promise<{ ticketed: boolean; becameTicketed: boolean }> {
@@ -128,7 +132,10 @@ export async function updateTicketNumbers({
         await assertNumbersFree({ db: tx, writes });
 
         const wasTicketed = passengers.every((passenger) => passenger.ticketNo !== null);
+        const before = await readAuditSnapshot(tx, 'booking', booking.id);
         await writeTicketNumbers({ db: tx, tickets: writes });
+        // PRODUCT §6 audit trail: the numbers are the passengers', so the booking's row (decision 035 addendum).
+        await recordAudit(tx, actor, { kind: 'booking', entity_id: booking.id, action: 'ticket_numbers', before });
         const ticketed = (await findFullyNumberedBookingIds({ db: tx, bookingIds: [booking.id] })).length === 1;
         return { ticketed, becameTicketed: ticketed && !wasTicketed };
       }),
@@ -208,10 +215,12 @@ export interface ImportResult extends ImportPlan {
 /** import-ticket-numbers (admin): reads, matches, checks; saves the matched rows unless `dryRun`. */
 export async function importTicketNumbers({
   db,
+  actor,
   bytes,
   dryRun,
 }: {
   db: Database;
+  actor: AuditActor;
   bytes: Uint8Array;
   dryRun: boolean;
 }): Promise<ImportResult> {
@@ -243,7 +252,13 @@ export async function importTicketNumbers({
             candidates.every((candidate) => candidate.booking.id !== bookingId || candidate.passenger.ticketNo !== null),
           ),
         );
+        const before = new Map<number, AuditSnapshot | null>();
+        for (const bookingId of touched) before.set(bookingId, await readAuditSnapshot(tx, 'booking', bookingId));
         await writeTicketNumbers({ db: tx, tickets: writes });
+        // One audit row a booking whose numbers the sheet saved (a dry run saves nothing and writes none).
+        for (const bookingId of touched) {
+          await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'import_ticket_numbers', before: before.get(bookingId) });
+        }
         const numberedAfter = await findFullyNumberedBookingIds({ db: tx, bookingIds: touched });
         return {
           ...plan,

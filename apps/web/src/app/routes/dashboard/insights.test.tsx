@@ -6,6 +6,7 @@ import { INSIGHT_TITLES, receivablesByAgeRoute, salesReceiptsRoute, seatsBySecto
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubDownloads } from '@/testing/download-stub';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -79,21 +80,8 @@ describe('Insights on the General Report (issue 19 point 4)', () => {
 
   it('when a table\'s xlsx is asked for, then that report\'s spreadsheet is downloaded with the token and saved', async () => {
     storeSession();
-    const reportFetch = stubFetch({ 'GET /api/listofallpendingpayments': reply(allPendingPaymentsRoute, 200, buildGeneralReport()), ...INSIGHT_CALLS });
-    const downloads: Array<{ url: string; headers: Headers }> = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (!url.startsWith('/api/insights-xlsx')) return reportFetch(input, init);
-      downloads.push({ url, headers: new Headers(init?.headers) });
-      return new Response('xlsx bytes', { status: 200, headers: { 'content-disposition': 'attachment; filename="seats-by-sector.xlsx"' } });
-    });
-    if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => undefined });
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:insight');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    stubFetch({ 'GET /api/listofallpendingpayments': reply(allPendingPaymentsRoute, 200, buildGeneralReport()), ...INSIGHT_CALLS });
+    const { downloads, names } = stubDownloads({ path: '/api/insights-xlsx', fileName: 'seats-by-sector.xlsx' });
     renderApp('/dashboard/payments');
 
     const button = await screen.findByRole('button', { name: `${INSIGHT_TITLES.seatsBySector}: download xlsx` });

@@ -13,7 +13,8 @@ export type AddBookingContext = {
 const asBlob = (file: FormFile | undefined): Blob | '' => (file instanceof Blob ? file : '');
 
 /**
- * The multipart body of add-booking (000 §7), arrays as name[] in passenger order. A passenger without a
+ * The multipart body of add-booking (000 §7), arrays as name[] in passenger order; with names later, `names_later`
+ * 1 and `type[]` alone (PRODUCT §6). A passenger without a
  * visa copy sends an empty text in its place so visa_copy[] stays aligned with the other arrays (the
  * contract's advice: a browser would drop an empty file input).
  */
@@ -29,7 +30,12 @@ export function toAddBookingFormData(values: BookingFormOutput, context: AddBook
     // 000 §9: add-booking's confirmed defaults to 1; an agent's booking is always on Hold (the server's rule).
     form.append('confirmed', '1');
   }
-  for (const passenger of values.passengers) {
+  if (values.names_later) {
+    // PRODUCT §6 names later: the passengers by type only.
+    form.append('names_later', '1');
+    for (const passenger of values.passengers) form.append('type[]', passenger.type);
+  }
+  for (const passenger of values.names_later ? [] : values.passengers) {
     form.append('type[]', passenger.type);
     form.append('titles[]', passenger.title);
     form.append('firstname[]', passenger.firstname);

@@ -25,6 +25,8 @@ export type BookTicketButtonProps = {
   departureDate: string;
   /** Last travel date, YYYY-MM-DD: the passport must not expire before it (PRODUCT §4). */
   lastTravelDate?: string;
+  /** The group's name deadline, ISO 8601: 'Names later' is offered until then (PRODUCT §6); null when none. */
+  nameDeadline?: string | null;
   /** Seats left; 0 shows 'Sold out' and disables the button. */
   remaining?: number;
   label?: string;

@@ -1,12 +1,12 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
+import { Alert, Button, Divider, Fieldset, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { PASSENGER_TYPE_LABELS, SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
 import { FARE_ON_CALL_TEXT } from '@portal/contract/tickets';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, FormProvider, useWatch, type Path } from 'react-hook-form';
 import { PassengerFieldset } from '@/components/passenger-fieldset';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDate, formatPKR, todayInKarachi } from '@/lib/format';
+import { formatDate, formatDateTime, formatPKR, todayInKarachi } from '@/lib/format';
 import { useReportDirty } from '@/lib/discard-guard';
 import { useZodForm } from '@/lib/zod-form';
 import { applyPassportConflict, applyServerErrors } from '@/lib/form-errors';
@@ -19,6 +19,7 @@ import { AgentPicker } from './agent-picker';
 import {
   bookingErrorField,
   bookingFormSchema,
+  canBookNamesLater,
   withBookingRules,
   emptyBookingForm,
   type BookingFormOutput,
@@ -38,6 +39,8 @@ export type BookableTicket = {
   updatedAt: string;
   departureDate: string;
   lastTravelDate?: string;
+  /** The group's name deadline (ISO 8601): 'Names later' is offered until then (PRODUCT §6). */
+  nameDeadline?: string | null;
 };
 
 type BookTicketFormProps = {
@@ -65,6 +68,17 @@ function RefreshAlert({ message }: { message: string }) {
   );
 }
 
+/** A passenger booked with names later (PRODUCT §6): its type only; the name reads TBA until Update Booking gives it. */
+function NamesLaterPassenger({ slot }: { slot: PassengerSlot }) {
+  return (
+    <Fieldset legend={slot.label} radius="md" variant="filled">
+      <Text size="sm">
+        Type: <b>{PASSENGER_TYPE_LABELS[slot.type]}</b> · Name: <b>TBA</b>
+      </Text>
+    </Fieldset>
+  );
+}
+
 /**
  * The Book Ticket dialog's body (000 §4-§5): counts, Start Booking (check-availbility), then one form per
  * passenger, the admin's agent choice, remarks and Book (add-booking). Changing the counts starts over.
@@ -82,6 +96,10 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
   const addBooking = useAddBooking();
 
   const schema = useMemo(() => bookingFormSchema(), []);
+  // PRODUCT §6: offered while the group's name deadline is ahead (decided once per opening; the server checks again).
+  const [namesLaterOffered] = useState(() => canBookNamesLater(ticket.nameDeadline));
+  const namesLaterHelpId = useId();
+  const namesLaterErrorId = useId();
   const withRules = useMemo(
     () =>
       withBookingRules({
@@ -93,6 +111,7 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
   );
   // Checked as each field is left, then at each keystroke of a field marked wrong (useZodForm, decision 029).
   const form = useZodForm<BookingFormValues, BookingFormOutput>(schema, { withRules, defaultValues: emptyBookingForm() });
+  const namesLater = useWatch({ control: form.control, name: 'names_later' });
   useReportDirty(slots !== null && form.formState.isDirty, onDirtyChange);
   // Start Booking is disabled once the passenger forms open: focus moves on to the first passenger's fieldset
   // rather than dropping to the page (issue 21 §12); not into its first field, which would be marked wrong as
@@ -111,7 +130,7 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
     setSlots(null);
     setConflict(null);
     availability.reset();
-    form.reset(emptyBookingForm());
+    form.reset(emptyBookingForm([], form.getValues('names_later')));
   };
 
   const startBooking = () => {
@@ -122,7 +141,7 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
         onSuccess: (answer) => {
           if (!answer.data.status) return;
           const next = passengerSlots(counts);
-          form.reset(emptyBookingForm(next));
+          form.reset(emptyBookingForm(next, form.getValues('names_later')));
           setSlots(next);
         },
         onError: (error) => notifyError(errorMessage(error)),
@@ -143,7 +162,7 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
       {
         onSuccess: (answer) => onBooked(answer.data.id),
         onError: (error) => {
-          const passportNos = values.passengers.map((passenger) => passenger.passport_no);
+          const passportNos = values.names_later ? [] : values.passengers.map((passenger) => passenger.passport_no);
           if (applyPassportConflict(error, form.setError, passportNos, (index) => `passengers.${index}.passport_no` as const)) return;
           if (error instanceof ApiError && error.status === 409) {
             setConflict(error.message);
@@ -195,15 +214,43 @@ export function BookTicketForm({ ticket, onBooked, onDirtyChange }: BookTicketFo
         <FormProvider {...form}>
           <form ref={passengersRef} noValidate onSubmit={submit} aria-label="Passenger details">
             <Stack gap="md">
-              {slots.map((slot, index) => (
-                <PassengerFieldset
-                  key={slot.label}
-                  index={index}
-                  type={slot.type}
-                  legend={slot.label}
-                  today={today}
+              {namesLaterOffered ? (
+                <Controller
+                  control={form.control}
+                  name="names_later"
+                  render={({ field, fieldState }) => (
+                    // The help and the server's refusal sit outside the label, so the switch is named 'Names later' alone.
+                    <Stack gap={4}>
+                      <Switch
+                        label="Names later"
+                        checked={field.value}
+                        onChange={(event) => {
+                          field.onChange(event.currentTarget.checked);
+                          form.clearErrors();
+                        }}
+                        onBlur={field.onBlur}
+                        aria-invalid={fieldState.error ? true : undefined}
+                        aria-describedby={fieldState.error ? `${namesLaterHelpId} ${namesLaterErrorId}` : namesLaterHelpId}
+                      />
+                      <Text id={namesLaterHelpId} size="xs" c="dimmed">
+                        Book the seats now and give the names by {formatDateTime(ticket.nameDeadline)} (Pakistan time) with Update Booking.
+                      </Text>
+                      {fieldState.error ? (
+                        <Text id={namesLaterErrorId} size="sm" c="red.7" fw={500}>
+                          {fieldState.error.message}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  )}
                 />
-              ))}
+              ) : null}
+              {slots.map((slot, index) =>
+                namesLater ? (
+                  <NamesLaterPassenger key={slot.label} slot={slot} />
+                ) : (
+                  <PassengerFieldset key={slot.label} index={index} type={slot.type} legend={slot.label} today={today} />
+                ),
+              )}
               {admin ? (
                 <Paper withBorder p="md" radius="md">
                   <AgentPicker />

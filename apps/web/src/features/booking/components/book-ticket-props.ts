@@ -8,7 +8,7 @@ import type { BookTicketButtonProps } from './book-ticket-button';
  */
 export function bookTicketProps(ticket: Ticket): Pick<
   BookTicketButtonProps,
-  'pnr' | 'price' | 'infantPrice' | 'updatedAt' | 'departureDate' | 'lastTravelDate' | 'remaining'
+  'pnr' | 'price' | 'infantPrice' | 'updatedAt' | 'departureDate' | 'lastTravelDate' | 'nameDeadline' | 'remaining'
 > {
   const legs = [...ticket.subpart].sort((a, b) => a.position - b.position);
   return {
@@ -18,6 +18,7 @@ export function bookTicketProps(ticket: Ticket): Pick<
     updatedAt: ticket.updated_at,
     departureDate: ticket.date,
     lastTravelDate: legs.at(-1)?.arivval_date,
+    nameDeadline: ticket.name_deadline,
     remaining: ticket.remaining,
   };
 }

@@ -5,6 +5,7 @@ import {
   passengerFieldsSchema,
   PASSPORT_REPEATED_MESSAGE,
   passengerTitleMessage,
+  PASSENGER_TYPES,
 } from '@portal/contract/bookings';
 import { isValidIsoDate } from '@portal/contract/group-form';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
@@ -22,6 +23,8 @@ export type BookingFormValues = {
   book_for_agent: boolean;
   /** The chosen agent's users.id as the Select holds it. */
   agent: string | null;
+  /** PRODUCT §6 'Names later': the seats are booked by type only; the names come with Update Booking. */
+  names_later: boolean;
 };
 
 export function emptyPassenger(slot: PassengerSlot): PassengerValues {
@@ -39,23 +42,42 @@ export function emptyPassenger(slot: PassengerSlot): PassengerValues {
   };
 }
 
-export function emptyBookingForm(slots: PassengerSlot[] = []): BookingFormValues {
-  return { passengers: slots.map(emptyPassenger), remarks: '', book_for_agent: false, agent: null };
+export function emptyBookingForm(slots: PassengerSlot[] = [], namesLater = false): BookingFormValues {
+  return { passengers: slots.map(emptyPassenger), remarks: '', book_for_agent: false, agent: null, names_later: namesLater };
+}
+
+/**
+ * PRODUCT §6: names later are offered while the group's name deadline is ahead (the server's rule, decision 030:
+ * a group without one, or past it, answers 422 on names_later).
+ */
+export function canBookNamesLater(nameDeadline: string | null | undefined, now = Date.now()): boolean {
+  if (!nameDeadline) return false;
+  const deadline = Date.parse(nameDeadline);
+  return Number.isFinite(deadline) && deadline > now;
 }
 
 const isoDate = (value: unknown): string | null => (typeof value === 'string' && isValidIsoDate(value) ? value : null);
 
 type RuleContext = { travelDate: string; lastTravelDate: string; today: string };
 
-/** The form's syntax: the contract's passenger fields (the server's own messages) and the agent choice. */
+/** A passenger booked with names later: its type alone (PRODUCT §6). */
+const passengerTypeOnlySchema = z.object({ type: z.enum(PASSENGER_TYPES) });
+
+/**
+ * The form's syntax: the contract's passenger fields (the server's own messages) and the agent choice; with names
+ * later (PRODUCT §6), the passengers' types only.
+ */
 export function bookingFormSchema() {
+  const common = {
+    remarks: z.string().trim().max(1000, { error: 'The remarks may not be greater than 1000 characters.' }),
+    book_for_agent: z.boolean(),
+    agent: z.string().nullable(),
+  };
   return z
-    .object({
-      passengers: z.array(passengerFieldsSchema).min(1),
-      remarks: z.string().trim().max(1000, { error: 'The remarks may not be greater than 1000 characters.' }),
-      book_for_agent: z.boolean(),
-      agent: z.string().nullable(),
-    })
+    .discriminatedUnion('names_later', [
+      z.object({ names_later: z.literal(false), passengers: z.array(passengerFieldsSchema).min(1), ...common }),
+      z.object({ names_later: z.literal(true), passengers: z.array(passengerTypeOnlySchema).min(1), ...common }),
+    ])
     .superRefine((value, ctx) => {
       if (value.book_for_agent && !value.agent) {
         ctx.addIssue({ code: 'custom', path: ['agent'], message: 'The agent field is required.' });
@@ -99,6 +121,8 @@ export function withBookingRules(context: RuleContext) {
   return (base: Resolver<BookingFormValues, unknown, BookingFormOutput>): Resolver<BookingFormValues, unknown, BookingFormOutput> =>
     async (values, resolverContext, options) => {
       const result = await base(values, resolverContext, options);
+      // Names later: no passenger details to check (PRODUCT §6).
+      if (values.names_later) return result;
       const errors: FieldErrors<BookingFormValues> = { ...result.errors };
       let found = false;
       const add = (index: number, field: string, message: string) => {
@@ -140,6 +164,6 @@ export function bookingErrorField(key: string): string | undefined {
   const [name = '', index] = key.split('.');
   const field = PASSENGER_FIELD_OF[name];
   if (field && index !== undefined && /^\d+$/.test(index)) return `passengers.${index}.${field}`;
-  if (name === 'remarks' || name === 'agent') return name;
+  if (name === 'remarks' || name === 'agent' || name === 'names_later') return name;
   return undefined;
 }

@@ -1,8 +1,7 @@
-import { getCountErrors, type PassengerCounts, type PassengerType } from '@portal/contract/bookings';
+import { getCountErrors, PASSENGER_TYPE_LABELS, type PassengerCounts, type PassengerType } from '@portal/contract/bookings';
 
 export type Counts = PassengerCounts;
 
-const TYPE_LABELS: Record<PassengerType, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
 /** A count field's value as a whole number; empty (or anything not a number) counts as 0 (000 §5). */
 export function toCount(value: string | number | null | undefined): number {
@@ -32,7 +31,7 @@ export type PassengerSlot = { type: PassengerType; label: string };
 export function passengerSlots({ adults, children, infants }: Counts): PassengerSlot[] {
   const slots: PassengerSlot[] = [];
   const add = (type: PassengerType, count: number) => {
-    for (let index = 1; index <= count; index += 1) slots.push({ type, label: `${TYPE_LABELS[type]} ${index}` });
+    for (let index = 1; index <= count; index += 1) slots.push({ type, label: `${PASSENGER_TYPE_LABELS[type]} ${index}` });
   };
   add('adult', adults);
   add('child', children);

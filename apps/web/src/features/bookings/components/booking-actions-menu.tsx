@@ -9,11 +9,12 @@ import { notifyOutcome } from '@/lib/notify';
 import { useCancelBooking } from '../api/cancel-booking';
 import { AddPaymentModal } from './add-payment-modal';
 import type { BookingRow } from './booking-row';
+import { CancelBookingModal } from './cancel-booking-modal';
 import { ConfirmBookingModal } from './confirm-booking-modal';
 import { EditBookingModal } from './edit-booking-modal';
 import { HoldTimeModal } from './hold-time-modal';
 
-type Dialog = 'confirm' | 'hold' | 'edit' | 'payment' | null;
+type Dialog = 'confirm' | 'hold' | 'edit' | 'payment' | 'cancel' | null;
 
 export type BookingMenuItem = 'view' | 'edit' | 'hold' | 'cancel' | 'payment' | 'confirm';
 
@@ -49,14 +50,20 @@ export function BookingActionsMenu({ booking, admin, withView = true }: BookingA
   const items = getBookingMenuItems(booking, admin).filter((item) => withView || item !== 'view');
   const close = () => setDialog(null);
 
-  const cancel = () =>
+  // An admin cancelling a confirmed booking may keep a cancellation charge (PRODUCT §6): a dialog with the field.
+  // A hold has nothing to charge: the one confirmation dialog.
+  const cancel = () => {
+    if (admin && booking.confirmed === 1) {
+      setDialog('cancel');
+      return;
+    }
     confirmAction({
       title: `Cancel booking #${booking.id}`,
       confirmLabel: 'Yes',
       danger: true,
-      onConfirm: () =>
-        notifyOutcome(cancelMutation.mutateAsync(booking.id), TICKET_CANCELLED_MESSAGE),
+      onConfirm: () => notifyOutcome(cancelMutation.mutateAsync({ id: booking.id }), TICKET_CANCELLED_MESSAGE),
     });
+  };
 
   if (items.length === 0) return null;
 
@@ -105,6 +112,7 @@ export function BookingActionsMenu({ booking, admin, withView = true }: BookingA
       <HoldTimeModal booking={booking} opened={dialog === 'hold'} onClose={close} />
       <EditBookingModal bookingId={booking.id} opened={dialog === 'edit'} onClose={close} />
       <AddPaymentModal booking={booking} opened={dialog === 'payment'} onClose={close} />
+      <CancelBookingModal booking={booking} opened={dialog === 'cancel'} onClose={close} />
     </>
   );
 }

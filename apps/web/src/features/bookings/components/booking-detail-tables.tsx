@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
+import { PASSENGER_TYPE_LABELS } from '@portal/contract/bookings';
 import { formatPassengerName } from '@portal/contract/ticketing';
 import type { BookingDetail, BookingGroupData, BookingPayment } from '@portal/contract/booking-lifecycle';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -37,7 +38,6 @@ function FileLink({ href, label }: { href: string | null; label: string }) {
   );
 }
 
-const TYPE_LABELS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
 
 /** The flights of the booked group, in leg order. */
 export function LegsTable({ legs }: { legs: BookingGroupData['legs'] }) {
@@ -88,7 +88,7 @@ export function PassengersTable({ passengers }: { passengers: BookingDetail['boo
             <Table.Td>{index + 1}</Table.Td>
             <Table.Td>{passenger.title}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullName}</Table.Td>
-            <Table.Td>{TYPE_LABELS[passenger.type]}</Table.Td>
+            <Table.Td>{PASSENGER_TYPE_LABELS[passenger.type]}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.dob)}</Table.Td>
             <Table.Td>{passenger.passport_no}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(passenger.passport_expiry_date)}</Table.Td>

@@ -111,6 +111,43 @@ describe('Booking detail (000 §2, §4)', () => {
     expect(within(screen.getByRole('table', { name: 'Passengers' })).getAllByText('N/A').length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['an admin', 'POST /api/booking-detail', bookingDetailRoute, undefined],
+    ['its agent', 'POST /api/agent-booking-detail', agentBookingDetailRoute, agentSession()],
+  ] as const)(
+    'when %s opens a booking confirmed by an override and cancelled with a charge, then the charge and the override show with the money',
+    async (_who, call, route, session) => {
+      storeSession(session);
+      const detail = buildBookingDetail({ cancel_status: 1, cancelled_at: '2031-03-05T07:00:00.000Z', cancellation_charge: 25000, credit_override: 1 });
+      stubFetch({ [call]: reply(route, 200, detail) });
+      renderApp('/dashboard/book/5');
+
+      expect(await screen.findByRole('heading', { name: 'Booking #5' })).toBeInTheDocument();
+      expect(screen.getByText('Cancelled')).toBeInTheDocument();
+      const totals = within(screen.getByRole('list', { name: 'Booking totals' }));
+      expect(totals.getByRole('listitem', { name: 'Cancellation Charge' })).toHaveTextContent('PKR 25,000');
+      expect(amount('Final Total').getByText('PKR 280,000')).toBeInTheDocument();
+      expect(screen.getByRole('note', { name: 'Credit limit override' })).toHaveTextContent(
+        "Credit overrideAn admin booked or confirmed this past the agent's credit limit.",
+      );
+    },
+  );
+
+  it('when a booking has no charge and needed no override, then neither shows', async () => {
+    storeSession();
+    stubFetch({ 'POST /api/booking-detail': reply(bookingDetailRoute, 200, buildBookingDetail()) });
+    renderApp('/dashboard/book/5');
+    expect(await screen.findByRole('heading', { name: 'Booking #5' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Booking totals' })).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Total Amount',
+      'Discount',
+      'Final Total',
+      'Received Amount',
+      'Remaining Amount',
+    ]);
+    expect(screen.queryByRole('note', { name: 'Credit limit override' })).not.toBeInTheDocument();
+  });
+
   it("when the booking is someone else's, then the server's message shows", async () => {
     storeSession(agentSession());
     stubFetch({ 'POST /api/agent-booking-detail': reply(agentBookingDetailRoute, 404, { message: 'Booking not found.' }) });

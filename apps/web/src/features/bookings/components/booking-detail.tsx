@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatPassengerName } from '@portal/contract/ticketing';
 import type { BookingDetailResponse } from '@portal/contract/booking-lifecycle';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconPlane, IconTicket } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { AmountCards } from './amount-cards';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { LegsTable, PassengersTable, PaymentsTable } from './booking-detail-tables';
 import type { BookingRow } from './booking-row';
-import { BookingStatusBadge, formatHoldExpiry, PaymentStatusBadge } from './booking-status';
+import { BookingStatusBadge, formatHoldExpiry, MissingNamesBadge, PaymentStatusBadge } from './booking-status';
 
 /** The detail as a bookings-table row, for the actions menu and its dialogs. */
 function detailToBookingRow({ data, groupdata }: BookingDetailResponse): BookingRow {
@@ -39,6 +39,20 @@ function InfoLine({ label, children }: { label: string; children: ReactNode }) {
       </Text>
       <Text size="sm" fw={500} component="div">
         {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** PRODUCT §6: the booking passed the agent's credit limit by an admin's override (decision 032); both roles see it. */
+function CreditOverrideNote() {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" role="note" aria-label="Credit limit override">
+      <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
+        Credit override
+      </Badge>
+      <Text size="sm" c="dimmed">
+        An admin booked or confirmed this past the agent's credit limit.
       </Text>
     </Group>
   );
@@ -121,6 +135,19 @@ function BookingDetailView({ detail, admin }: { detail: BookingDetailResponse; a
                 <PaymentStatusBadge status={booking.payment_status} />
               </InfoLine>
               <InfoLine label="Passengers">{counts.join(', ')}</InfoLine>
+              {/* PRODUCT §6 names later: how many names are still due, and by when (Update Booking gives them). */}
+              {booking.missing_names > 0 ? (
+                <InfoLine label="Names">
+                  <Group gap="xs">
+                    <MissingNamesBadge count={booking.missing_names} />
+                    {booking.name_deadline ? (
+                      <Text span size="sm">
+                        due by {formatDateTime(booking.name_deadline)}
+                      </Text>
+                    ) : null}
+                  </Group>
+                </InfoLine>
+              ) : null}
             </Stack>
           </Paper>
           <Paper withBorder radius="md" p="md">
@@ -147,16 +174,21 @@ function BookingDetailView({ detail, admin }: { detail: BookingDetailResponse; a
             </Stack>
           </Paper>
         </SimpleGrid>
-        <AmountCards
-          label="Booking totals"
-          items={[
-            { label: 'Total Amount', value: formatPKR(booking.total_amount) },
-            { label: 'Discount', value: formatPKR(booking.discount) },
-            { label: 'Final Total', value: formatPKR(booking.final_total) },
-            { label: 'Received Amount', value: formatPKR(booking.received_amount) },
-            { label: 'Remaining Amount', value: formatPKR(booking.remaining_amount) },
-          ]}
-        />
+        <Stack gap="xs">
+          <AmountCards
+            label="Booking totals"
+            items={[
+              { label: 'Total Amount', value: formatPKR(booking.total_amount) },
+              { label: 'Discount', value: formatPKR(booking.discount) },
+              { label: 'Final Total', value: formatPKR(booking.final_total) },
+              { label: 'Received Amount', value: formatPKR(booking.received_amount) },
+              { label: 'Remaining Amount', value: formatPKR(booking.remaining_amount) },
+              // PRODUCT §6: what an admin kept on cancelling it confirmed; the agent still owes it (decision 032).
+              ...(booking.cancellation_charge > 0 ? [{ label: 'Cancellation Charge', value: formatPKR(booking.cancellation_charge) }] : []),
+            ]}
+          />
+          {booking.credit_override === 1 ? <CreditOverrideNote /> : null}
+        </Stack>
         <LegsTable legs={groupdata.legs} />
         <PassengersTable passengers={booking.booking_sub} />
         <PaymentsTable payments={booking.payments} admin={admin} booking={row} />

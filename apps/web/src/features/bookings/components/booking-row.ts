@@ -14,6 +14,7 @@ export type BookingRow = Pick<
   | 'date'
   | 'payment_status'
   | 'passenger_name'
+  | 'missing_names'
   | 'passengers'
   | 'agent_id'
   | 'agent_name'

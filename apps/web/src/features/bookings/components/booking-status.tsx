@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { BOOKING_STATE_LABELS, getBookingState, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@portal/contract/booking-lifecycle';
+import { missingNamesText } from '@portal/contract/deadlines';
 import { formatDate } from '@/lib/format';
 
 type StatusProps = { confirmed: 0 | 1; cancel_status: 0 | 1; cancel_at: string | null; ticketed?: 0 | 1 };
@@ -49,6 +50,16 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge color={PAYMENT_COLORS[status]} variant="dot">
       {PAYMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** '2 names missing' on a booking booked with names later (PRODUCT §6); nothing once every name is given. */
+export function MissingNamesBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge color="orange" variant="outline" size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {missingNamesText(count)}
     </Badge>
   );
 }

@@ -220,7 +220,7 @@ describe('All Bookings (000 §2, §4, §6)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Actions for booking 6' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cancel Booking' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText('This booking is already cancelled.')).toBeInTheDocument();
     expect(screen.queryByText(TICKET_CANCELLED_MESSAGE)).not.toBeInTheDocument();
   });

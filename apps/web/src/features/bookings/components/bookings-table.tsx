@@ -9,7 +9,7 @@ import { formatDate, formatDateTime, formatPKR } from '@/lib/format';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { getBookingColumns } from './booking-columns';
 import type { BookingRow } from './booking-row';
-import { BookingStatusBadge, PaymentStatusBadge } from './booking-status';
+import { BookingStatusBadge, MissingNamesBadge, PaymentStatusBadge } from './booking-status';
 
 type BookingsTableProps = {
   rows: BookingRow[];
@@ -73,6 +73,7 @@ function BookingTableRow({ booking, admin, withDue }: { booking: BookingRow; adm
             +{more} more
           </Text>
         ) : null}
+        <MissingNamesBadge count={booking.missing_names} />
       </Table.Td>
       {admin ? (
         <Table.Td>

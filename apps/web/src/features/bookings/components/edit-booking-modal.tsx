@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { PASSPORT_IMAGES_ALERT, type BookingEditDetail } from '@portal/contract/booking-lifecycle';
-import type { PassengerType } from '@portal/contract/bookings';
+import { PASSENGER_TYPE_LABELS } from '@portal/contract/bookings';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
@@ -20,8 +20,6 @@ import {
   type EditBookingOutput,
   type EditBookingValues,
 } from './edit-booking-values';
-
-const TYPE_LABELS: Record<PassengerType, string> = { adult: 'Adult', child: 'Child', infant: 'Infant' };
 
 function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone: () => void }) {
   const today = todayInKarachi();
@@ -74,8 +72,14 @@ function EditBookingForm({ detail, onDone }: { detail: BookingEditDetail; onDone
                     Passenger {index + 1}
                   </Text>
                   <Badge variant="light" size="sm">
-                    {TYPE_LABELS[passenger.type]}
+                    {PASSENGER_TYPE_LABELS[passenger.type]}
                   </Badge>
+                  {/* Booked with names later (PRODUCT §6): its name reads TBA until given here. */}
+                  {passenger.name_pending ? (
+                    <Badge variant="outline" color="orange" size="sm">
+                      Name missing
+                    </Badge>
+                  ) : null}
                 </Group>
               }
               today={today}

@@ -132,4 +132,35 @@ describe('Groups list (001 §2)', () => {
     await waitFor(() => expect(row).not.toHaveAttribute('data-highlighted'), { timeout: 6000 });
     expect(within(row!).queryByText('Saved')).not.toBeInTheDocument();
   });
+  it("when groups have deadlines, then the Deadlines column lists each one set in Pakistan time, and 'None' for a group without (PRODUCT §6)", async () => {
+    storeSession();
+    stubFetch({
+      'GET /api/listofgroups': reply(
+        listGroupsRoute,
+        200,
+        buildPage([
+          buildGroup({
+            // UTC instants: 05:00 UTC is 10:00 AM in Asia/Karachi.
+            deposit_deadline: '2031-02-01T05:00:00.000Z',
+            name_deadline: '2031-02-20T04:30:00.000Z',
+            ticketing_deadline: '2031-03-01T13:00:00.000Z',
+          }),
+          buildGroup({ id: 8, pnr: 'XYZ789' }),
+        ]),
+      ),
+    });
+    renderApp('/dashboard/groups');
+
+    const row = (await screen.findByText('ABC123')).closest('tr');
+    const other = screen.getByText('XYZ789').closest('tr');
+    if (!row || !other) throw new Error('rows expected');
+    const headers = within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const column = headers.indexOf('Deadlines');
+    expect(column).toBeGreaterThan(0);
+    const cell = within(row).getAllByRole('cell')[column];
+    expect(cell).toHaveTextContent('Deposit 01 Feb 2031, 10:00 AM');
+    expect(cell).toHaveTextContent('Names 20 Feb 2031, 09:30 AM');
+    expect(cell).toHaveTextContent('Ticketing 01 Mar 2031, 06:00 PM');
+    expect(within(other).getAllByRole('cell')[column]).toHaveTextContent(/^None$/);
+  });
 });

@@ -17,11 +17,11 @@ export interface InsightTable {
 interface InsightPanelProps {
   title: string;
   report: InsightReport;
-  /** The query's state: data present, still loading, or failed. */
-  loading: boolean;
-  error: unknown;
+  /** The report's query: still loading, or failed. */
+  query: { isPending: boolean; error: unknown };
   empty: boolean;
-  chart: () => ReactNode;
+  /** The chart, named by `label`. */
+  chart: (label: string) => ReactNode;
   table: () => InsightTable;
 }
 
@@ -29,7 +29,8 @@ interface InsightPanelProps {
  * One insight (decision 034): a titled card with a Chart / Table switch and its xlsx export. The chart (loaded lazily
  * by the caller) is named by its title; the table holds the same numbers and is the chart's accessible alternative.
  */
-export function InsightPanel({ title, report, loading, error, empty, chart, table }: InsightPanelProps) {
+export function InsightPanel({ title, report, query, empty, chart, table }: InsightPanelProps) {
+  const { isPending: loading, error } = query;
   const [view, setView] = useState<InsightView>('chart');
   const download = useDownloadInsight();
   const headingId = useId();
@@ -38,7 +39,7 @@ export function InsightPanel({ title, report, loading, error, empty, chart, tabl
   if (error) body = <Alert color="red" variant="light">{`This chart could not be loaded: ${errorMessage(error)}`}</Alert>;
   else if (loading) body = <Skeleton h={260} />;
   else if (empty) body = <Text c="dimmed" ta="center" py="xl">{NO_DATA_FOUND_TEXT}</Text>;
-  else if (view === 'chart') body = <Suspense fallback={<Skeleton h={260} />}>{chart()}</Suspense>;
+  else if (view === 'chart') body = <Suspense fallback={<Skeleton h={260} />}>{chart(`${title}: bar chart; the Table view has the numbers`)}</Suspense>;
   else body = <InsightTableView label={title} {...table()} />;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>

@@ -30,10 +30,9 @@ export function InsightsSection() {
       <InsightPanel
         title={INSIGHT_TITLES.salesReceipts}
         report="sales-receipts"
-        loading={sales.isPending}
-        error={sales.error}
+        query={sales}
         empty={false}
-        chart={() => <SalesReceiptsChart days={days} label={`${INSIGHT_TITLES.salesReceipts}: bar chart; the Table view has the numbers`} />}
+        chart={(label) => <SalesReceiptsChart days={days} label={label} />}
         table={() => ({
           columns: ['Date', 'Sales', 'Receipts'],
           // Newest first in the table: today is what one looks for.
@@ -45,10 +44,9 @@ export function InsightsSection() {
         <InsightPanel
           title={INSIGHT_TITLES.seatsBySector}
           report="seats-by-sector"
-          loading={seats.isPending}
-          error={seats.error}
+          query={seats}
           empty={sectors.length === 0}
-          chart={() => <SeatsChart sectors={sectors} label={`${INSIGHT_TITLES.seatsBySector}: bar chart; the Table view has the numbers`} />}
+          chart={(label) => <SeatsChart sectors={sectors} label={label} />}
           table={() => ({
             columns: ['Sector', 'Groups', 'For sale', 'Sold', 'Remaining'],
             rows: sectors.map((row) => ({ key: row.sector, cells: [row.sector, count(row.groups), count(row.for_sale), count(row.sold), count(row.remaining)] })),
@@ -58,10 +56,9 @@ export function InsightsSection() {
         <InsightPanel
           title={INSIGHT_TITLES.receivablesByAge}
           report="receivables-by-age"
-          loading={receivables.isPending}
-          error={receivables.error}
+          query={receivables}
           empty={agents.length === 0}
-          chart={() => <ReceivablesChart agents={agents} label={`${INSIGHT_TITLES.receivablesByAge}: bar chart; the Table view has the numbers`} />}
+          chart={(label) => <ReceivablesChart agents={agents} label={label} />}
           table={() => ({
             columns: ['Agent', ...AGE_BUCKETS.map((bucket) => bucket.label), 'Total'],
             rows: agents.map((row) => ({ key: String(row.user_id), cells: [row.agent_name, ...AGE_BUCKETS.map((bucket) => formatPKR(row[bucket.key])), formatPKR(row.total)] })),

@@ -1,7 +1,8 @@
 import { agentsBalanceRoute, NO_BALANCE_RECORD_TEXT } from '@portal/contract/ledger';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { stubDownloads } from '@/testing/download-stub';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -52,5 +53,20 @@ describe('Agents Balance (001 §2)', () => {
     stubFetch({ 'GET /api/allagentsbalancelist': reply(agentsBalanceRoute, 200, buildBalancePage([])) });
     renderApp('/dashboard/agents-blnc');
     expect(await screen.findByText(NO_BALANCE_RECORD_TEXT)).toBeInTheDocument();
+  });
+
+  it('when Download xlsx is pressed, then the whole report is asked for with the token and saved under the name the server gives', async () => {
+    storeSession();
+    stubFetch({ 'GET /api/allagentsbalancelist': reply(agentsBalanceRoute, 200, buildBalancePage([buildBalanceRow()])) });
+    renderApp('/dashboard/agents-blnc');
+    expect(await screen.findByText('Agent-1001')).toBeInTheDocument();
+    const { downloads, names, saved } = stubDownloads({ path: '/api/agents-balance-xlsx', fileName: 'agents-balance-2031-03-02.xlsx' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download xlsx' }));
+    await waitFor(() => expect(names).toEqual(['agents-balance-2031-03-02.xlsx']));
+    // Every agent, not the page on screen: no page is sent.
+    expect(downloads.map(({ url }) => url)).toEqual(['/api/agents-balance-xlsx']);
+    expect(downloads[0]?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(await saved[0]?.text()).toBe('xlsx bytes');
   });
 });

@@ -3,6 +3,7 @@ import { accountReportRoute, agentsBalanceRoute } from '@portal/contract/ledger'
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubDownloads } from '@/testing/download-stub';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -91,27 +92,13 @@ describe('Ledger in the address (issue 21 §7, §8)', () => {
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Ledger' });
 
-    const ledgerFetch = globalThis.fetch;
-    const urls: string[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (!url.startsWith('/api/account-report-xlsx')) return ledgerFetch(input, init);
-      urls.push(url);
-      return new Response('xlsx bytes', {
-        status: 200,
-        headers: { 'content-disposition': 'attachment; filename="ledger-Agent-1042-2031-03-01-to-2031-03-05.xlsx"' },
-      });
-    });
-    if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => undefined });
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:ledger');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
+    const { downloads, names } = stubDownloads({
+      path: '/api/account-report-xlsx',
+      fileName: 'ledger-Agent-1042-2031-03-01-to-2031-03-05.xlsx',
     });
 
     await user.click(screen.getByRole('button', { name: 'Download xlsx' }));
     await waitFor(() => expect(names).toEqual(['ledger-Agent-1042-2031-03-01-to-2031-03-05.xlsx']));
-    expect(urls).toEqual(['/api/account-report-xlsx?agent_id=1042&type=date&from=2031-03-01&to=2031-03-05']);
+    expect(downloads.map(({ url }) => url)).toEqual(['/api/account-report-xlsx?agent_id=1042&type=date&from=2031-03-01&to=2031-03-05']);
   });
 });

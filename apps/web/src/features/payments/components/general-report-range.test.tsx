@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '@/lib/format';
+import { stubDownloads } from '@/testing/download-stub';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -85,34 +86,13 @@ describe('General Report: amount due, booking dates, xlsx (issue 21 §8)', () =>
     const user = userEvent.setup();
     expect(await screen.findByText('PND111')).toBeInTheDocument();
 
-    const reportFetch = globalThis.fetch;
-    const downloads: Array<{ url: string; headers: Headers }> = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (!url.startsWith('/api/general-report-xlsx')) return reportFetch(input, init);
-      downloads.push({ url, headers: new Headers(init?.headers) });
-      return new Response('xlsx bytes', {
-        status: 200,
-        headers: { 'content-disposition': 'attachment; filename="general-report-from-2031-03-01.xlsx"' },
-      });
-    });
-    if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => undefined });
-    let saved: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved = blob as Blob;
-      return 'blob:report';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { downloads, names, saved } = stubDownloads({ path: '/api/general-report-xlsx', fileName: 'general-report-from-2031-03-01.xlsx' });
 
     await user.click(screen.getByRole('button', { name: 'Download xlsx' }));
     await waitFor(() => expect(names).toEqual(['general-report-from-2031-03-01.xlsx']));
     expect(downloads.map(({ url }) => url)).toEqual(['/api/general-report-xlsx?from=2031-03-01']);
     expect(downloads[0]?.headers.get('authorization')).toMatch(/^Bearer /);
-    expect(await saved?.text()).toBe('xlsx bytes');
+    expect(await saved[0]?.text()).toBe('xlsx bytes');
   });
 
   it('when Print is pressed, then the browser prints the page', async () => {

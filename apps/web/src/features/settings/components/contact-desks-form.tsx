@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { CONTACT_DESKS_MAX, updateSettingsBodySchema, type ContactDesk } from '@portal/contract/settings';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
 import { useZodForm } from '@/lib/zod-form';
+import { SettingsListForm } from './settings-list-form';
 
 type DesksValues = { contact_desks: Array<{ name: string; phone: string; display: string; whatsapp_message: string }> };
 type DesksOutput = { contact_desks: ContactDesk[] };
@@ -36,64 +36,42 @@ export function ContactDesksForm({ desks }: { desks: ContactDesk[] }) {
   );
 
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Title order={3} fz="lg" mb="md">
-        Contact desks
-      </Title>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          {fields.map((field, index) => (
-            <Card key={field.id} withBorder padding="sm" radius="sm" aria-label={`Desk ${index + 1}`}>
-              <Group justify="space-between" mb="xs">
-                <Text fw={600}>Desk {index + 1}</Text>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove desk ${index + 1}`} disabled={fields.length <= 1} onClick={() => remove(index)}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Name" required error={errors?.[index]?.name?.message} {...form.register(`contact_desks.${index}.name`)} />
-                <TextInput
-                  label="Phone"
-                  required
-                  placeholder="+923001234567"
-                  error={errors?.[index]?.phone?.message}
-                  {...form.register(`contact_desks.${index}.phone`)}
-                />
-                <TextInput
-                  label="Display"
-                  description="Empty: shown from the phone"
-                  error={errors?.[index]?.display?.message}
-                  {...form.register(`contact_desks.${index}.display`)}
-                />
-                <TextInput
-                  label="WhatsApp message"
-                  required
-                  error={errors?.[index]?.whatsapp_message?.message}
-                  {...form.register(`contact_desks.${index}.whatsapp_message`)}
-                />
-              </SimpleGrid>
-            </Card>
-          ))}
-          {errors?.message || errors?.root?.message ? (
-            <Text c="red" size="sm">
-              {errors.message ?? errors.root?.message}
-            </Text>
-          ) : null}
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              disabled={fields.length >= CONTACT_DESKS_MAX}
-              onClick={() => append({ name: '', phone: '+92', display: '', whatsapp_message: '' })}
-            >
-              Add desk
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <SettingsListForm
+      title="Contact desks"
+      noun="Desk"
+      namedCards
+      ids={fields.map((field) => field.id)}
+      max={CONTACT_DESKS_MAX}
+      onAdd={() => append({ name: '', phone: '+92', display: '', whatsapp_message: '' })}
+      onRemove={remove}
+      error={errors?.message ?? errors?.root?.message}
+      saving={mutation.isPending}
+      onSubmit={submit}
+    >
+      {(index) => (
+        <>
+          <TextInput label="Name" required error={errors?.[index]?.name?.message} {...form.register(`contact_desks.${index}.name`)} />
+          <TextInput
+            label="Phone"
+            required
+            placeholder="+923001234567"
+            error={errors?.[index]?.phone?.message}
+            {...form.register(`contact_desks.${index}.phone`)}
+          />
+          <TextInput
+            label="Display"
+            description="Empty: shown from the phone"
+            error={errors?.[index]?.display?.message}
+            {...form.register(`contact_desks.${index}.display`)}
+          />
+          <TextInput
+            label="WhatsApp message"
+            required
+            error={errors?.[index]?.whatsapp_message?.message}
+            {...form.register(`contact_desks.${index}.whatsapp_message`)}
+          />
+        </>
+      )}
+    </SettingsListForm>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { PASSENGER_TYPE_LABELS } from '@portal/contract/bookings';
 import {
   formatPassengerName,
   TICKETED_LABEL,
@@ -14,8 +15,6 @@ import { notifySuccess } from '@/lib/notify';
 import { useUpdateTicketNumbers } from '../api/update-ticket-numbers';
 
 type TicketFormValues = { booking_id: number; tickets: Array<{ passenger_id: number; ticket_no: string }> };
-
-const TYPE_LABELS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
 
 /** Only a confirmed booking takes numbers (decision 031); the server says the same with a 409. */
 export const CONFIRM_FIRST_TEXT = 'Confirm the booking to enter its ticket numbers.';
@@ -93,7 +92,7 @@ export function BookingTicketsForm({ booking, highlighted = false }: { booking: 
               <Table.Tr key={passenger.id}>
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td>{name}</Table.Td>
-                <Table.Td>{TYPE_LABELS[passenger.type]}</Table.Td>
+                <Table.Td>{PASSENGER_TYPE_LABELS[passenger.type]}</Table.Td>
                 <Table.Td>
                   <TextInput
                     aria-label={`Ticket number of ${name}`}

@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IMPORT_COLUMNS, type ImportTicketNumbersResponse } from '@portal/contract/ticketing';
 import { IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -155,7 +155,16 @@ function ImportTicketsForm({ onDone }: { onDone: () => void }) {
             <UnmatchedTable rows={preview.unmatched} />
           </>
         ) : null}
-        <Group justify="flex-end" gap="sm">
+        {/* Kept in view at the foot of the dialog: a long preview on a phone does not hide Save (issue 18 screenshots). */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Button variant="default" onClick={onDone}>
             Close
           </Button>
@@ -177,12 +186,14 @@ function ImportTicketsForm({ onDone }: { onDone: () => void }) {
 /** 'Import file' (admin, PRODUCT §6): the airline's sheet, previewed as a dry run (matched and unmatched) before saving. */
 export function ImportTicketsButton() {
   const [opened, { open, close }] = useDisclosure(false);
+  // Full screen on a phone, as the Book Ticket dialog: the preview's cards get the whole width.
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
     <>
       <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={open}>
         Import file
       </Button>
-      <Modal opened={opened} onClose={close} title="Import ticket numbers" size={1040}>
+      <Modal opened={opened} onClose={close} title="Import ticket numbers" size={1040} fullScreen={Boolean(phone)}>
         {opened ? <ImportTicketsForm onDone={close} /> : null}
       </Modal>
     </>

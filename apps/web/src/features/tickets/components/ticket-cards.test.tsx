@@ -139,4 +139,26 @@ describe('Ticket cards (000 §2 "Ticket cards")', () => {
     expect(await screen.findByText('No Ticket Found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Umrah' })).toBeInTheDocument();
   });
+  it("when an agent's my-sector ticket has a name deadline, then its card says 'Names by' it in Pakistan time, and a ticket without one says nothing (PRODUCT §6)", async () => {
+    storeSession(buildSession({ role: 'user', agent_id: 3 }));
+    stubFetch({
+      'POST /api/pnr-respect-to-mysector-user': reply(pnrRespectToMySectorUserRoute, 200, {
+        mysector: umrah,
+        tickets: [
+          {
+            sector: 'LHE - DXB',
+            tickets: [
+              // 05:00 UTC is 10:00 in Asia/Karachi.
+              buildTicket({ name_deadline: '2031-02-20T05:00:00.000Z' }),
+              buildTicket({ id: 9, pnr: 'XYZ789', name_deadline: null }),
+            ],
+          },
+        ],
+      }),
+    });
+    renderApp('/dashboard/booking/3/Umrah');
+
+    expect(await within(await screen.findByRole('article', { name: 'PNR ABC123' })).findByText('Names by 20 Feb 2031, 10:00 AM')).toBeInTheDocument();
+    expect(within(card('XYZ789')).queryByText(/Names by/)).not.toBeInTheDocument();
+  });
 });
