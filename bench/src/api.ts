@@ -68,6 +68,13 @@ export async function bookOneSeat(baseUrl: string, token: string, pnr: string, n
   }
 }
 
+/** An admin cancels a booking (its seats return to the group): GET cancelbooking/:id. */
+export async function cancelBooking(baseUrl: string, adminToken: string, id: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/cancelbooking/${id}`, { headers: bearer(adminToken) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`cancelbooking/${id} answered ${response.status}`);
+}
+
 /** A ticket an agent can book, with its free seats, as available-sector lists it. */
 export interface OfferedTicket {
   pnr: string;

@@ -13,8 +13,12 @@ export const BUDGETS = {
   readP99MsMax: 50,
   /** Issue 20 point 1: add-booking (one passenger and a passport scan) within the mixed workload. */
   mixedAddBookingP99MsMax: 150,
-  /** 200 concurrent single-seat bookings on one 150-seat group. */
-  contentionP99MsMax: 300,
+  /**
+   * 200 concurrent single-seat bookings on one 150-seat group (the hot group release). Issue 8 asked 300 ms;
+   * issue 20 point 3 sets 1 s on PostgreSQL and 1.5 s embedded, and at most 2 ms of server CPU per booking.
+   */
+  contentionP99MsMax: { postgres: 1_000, pglite: 1_500 },
+  contentionCpuMsPerBookingMax: 2,
   /** Initial JS, gzipped. */
   signinJsKbMax: 150,
   dashboardJsKbMax: 250,

@@ -86,8 +86,8 @@ export interface EngineResult {
   invariants: Invariants;
 }
 
-const CONTENTION_PNR = 'BENCHLOCK';
-const CONTENTION_SEATS = 150;
+export const CONTENTION_PNR = 'BENCHLOCK';
+export const CONTENTION_SEATS = 150;
 
 /** Environment for a child process: the parent's, with these values set and `undefined` ones removed. */
 export function childEnv(values: Record<string, string | undefined>): Record<string, string> {
@@ -208,6 +208,47 @@ function withHeaders(headers: Record<string, string>, scenarios: Array<{ name: s
   return scenarios.map(({ name, request }) => ({ name, request: { ...request, headers: { ...headers, ...request.headers } } }));
 }
 
+/**
+ * One session per agent for a server's whole run (login is rate-limited per IP, PRODUCT §4: 100 in 15 minutes):
+ * the returned function signs an agent in the first time and gives the same token after.
+ */
+export function agentSessions(baseUrl: string): (email: string) => Promise<string> {
+  const tokens = new Map<string, string>();
+  return async (email) => {
+    const token = tokens.get(email) ?? (await signIn(baseUrl, email, AGENT_PASSWORD));
+    tokens.set(email, token);
+    return token;
+  };
+}
+
+/** The hot release's agents: spread over several (never the busy agent 1), each signed in through `tokenOf`. */
+export async function signInContentionAgents(workload: WorkloadReport, wanted: number, tokenOf: (email: string) => Promise<string>): Promise<string[]> {
+  const tokens: string[] = [];
+  const agents = Math.max(1, Math.min(wanted, (workload.counts.agents ?? 2) - 1));
+  for (let rank = 2; rank < 2 + agents; rank++) tokens.push(await tokenOf(agentEmail(rank)));
+  return tokens;
+}
+
+/** The hot release on the workload's contention group (measureContention). */
+export async function measureGroupContention(options: {
+  server: RunningProcess;
+  workload: WorkloadReport;
+  agentTokens: readonly string[];
+  adminToken: string;
+  attempts: number;
+}): Promise<ContentionFigures> {
+  return measureContention({
+    baseUrl: options.server.baseUrl,
+    agentTokens: options.agentTokens,
+    adminToken: options.adminToken,
+    groupId: options.workload.contentionGroupId,
+    pnr: CONTENTION_PNR,
+    seats: CONTENTION_SEATS,
+    attempts: options.attempts,
+    serverPid: options.server.child.pid,
+  });
+}
+
 /** Generates the workload, starts one server process on it and runs every HTTP measurement. */
 export async function benchEngine(prepared: PreparedEngine, options: LoadOptions, log: (line: string) => void): Promise<EngineResult> {
   log(`[${prepared.engine}] generating the workload (scale ${options.scale}) ...`);
@@ -223,13 +264,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     healthPath: '/api/health',
   });
   let base: Omit<EngineResult, 'invariants'>;
-  // One session per agent for the whole run (login is rate-limited per IP, PRODUCT §4: 100 in 15 minutes).
-  const tokens = new Map<string, string>();
-  const tokenOf = async (email: string) => {
-    const token = tokens.get(email) ?? (await signIn(server.baseUrl, email, AGENT_PASSWORD));
-    tokens.set(email, token);
-    return token;
-  };
+  const tokenOf = agentSessions(server.baseUrl);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const afterStart = readMemory(server.child.pid!);
@@ -256,19 +291,8 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     const afterReads = readMemory(server.child.pid!);
 
     log(`[${prepared.engine}] contention: ${options.contentionAttempts} bookings on ${CONTENTION_SEATS} seats ...`);
-    const agentTokens: string[] = [];
-    const contentionAgents = Math.max(1, Math.min(options.contentionAgents, (workload.counts.agents ?? 2) - 1));
-    for (let rank = 2; rank < 2 + contentionAgents; rank++) agentTokens.push(await tokenOf(agentEmail(rank)));
-    const contention = await measureContention({
-      baseUrl: server.baseUrl,
-      agentTokens,
-      adminToken,
-      groupId: workload.contentionGroupId,
-      pnr: CONTENTION_PNR,
-      seats: CONTENTION_SEATS,
-      attempts: options.contentionAttempts,
-      serverPid: server.child.pid,
-    });
+    const agentTokens = await signInContentionAgents(workload, options.contentionAgents, tokenOf);
+    const contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.contentionAttempts });
 
     const serverPid = server.child.pid!;
     log(`[${prepared.engine}] CPU per add-booking, per search-flights and per insights report (${options.sequentialRequests} requests each, one at a time) ...`);

@@ -4,6 +4,8 @@
  *   npm run bench                          everything: both engines, front-end sizes, Lighthouse
  *   npm run bench -- --engines pglite      one engine
  *   npm run bench -- --scale 0.1 --duration 5 --skip-lighthouse
+ *   npm run bench -- --scenario hot-release [--engines postgres] [--workers 1,2] [--cpu-prof /tmp/prof]
+ *                                          only the hot group release (200 bookings, 150 seats), per WORKERS count
  *   npm run bench -- --reads insights --skip-frontend   only the read scenarios whose name contains 'insights'
  *                                                    (comma-separated; overhead and contention still run)
  *
@@ -17,12 +19,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { atLeast, atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { compareWithPrevious } from './compare-results.js';
+import { contentionChecks, describeContention } from './contention.js';
 import { checkPostgres, prepareEngine, type Engine } from './engines.js';
 import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
 import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
 import type { LoadFigures } from './load.js';
 import type { SequentialCost } from './request-costs.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
+import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
 
@@ -43,8 +47,14 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-frontend': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
-    /** One scenario alone: `passport-read` (issue 17 point 4). */
+    /** One scenario alone: `passport-read` (issue 17 point 4), `hot-release` (issue 20 point 3). */
     scenario: { type: 'string' },
+    /** hot-release: the server process counts to run it with (WORKERS; above 1 on PostgreSQL with Redis only). */
+    workers: { type: 'string', default: '1,2' },
+    /** hot-release: bookings made and cancelled before the measured release (a warm server; warmUpBookings). */
+    'warm-up': { type: 'string', default: '200' },
+    /** hot-release: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
+    'cpu-prof': { type: 'string' },
     reads: { type: 'string', default: '' },
   },
 });
@@ -91,10 +101,7 @@ function checksFor(engines: EngineResult[], assets: RouteAssets[] | null, lighth
       checks.push(atMost(`${e}: ${read.name} p99 ms`, read.figures.p99Ms, BUDGETS.readP99MsMax));
       checks.push(atMost(`${e}: ${read.name} errors`, read.figures.errors + read.figures.non2xx, 0));
     }
-    checks.push(atMost(`${e}: contention p99 ms`, result.contention.p99Ms, BUDGETS.contentionP99MsMax));
-    checks.push(atMost(`${e}: contention oversold`, result.contention.oversold, 0));
-    checks.push(atLeast(`${e}: contention successes = seats`, result.contention.successes, result.contention.seats));
-    checks.push(atMost(`${e}: contention errors`, result.contention.errors, 0));
+    checks.push(...contentionChecks(e, result.engine as Engine, result.contention));
     if (e === 'pglite') checks.push(atMost(`${e}: RSS after reads MiB`, result.memory.afterReads.rssMiB, BUDGETS.embeddedRssMiBMax));
     const ledger = result.ledgerReport;
     checks.push(atMost(`${e}: ledger all (busiest agent) p99 ms, one at a time`, ledger.cold.latency.p99Ms, BUDGETS.readP99MsMax));
@@ -174,12 +181,7 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
         ],
       ),
     );
-    const c = result.contention;
-    out.push(
-      `contention: ${c.attempts} single-seat bookings on ${c.seats} seats: ${c.successes} booked, ${c.refused} refused (409), ` +
-        `${c.errors} errors, sold ${c.soldAfter}, oversold ${c.oversold}; p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, all done in ${c.wallMs} ms; ` +
-        `server CPU ${c.serverCpuPercent ?? '-'} %, bench CPU ${c.benchCpuPercent} %`,
-    );
+    out.push(describeContention(result.contention));
     out.push(
       `small route at ${o.rate} req/s for both: server CPU per request ${o.portalAtRate.serverCpuUsPerRequest} µs (portal, ${o.portalAtRate.requestsPerSecond} req/s answered) / ` +
         `${o.referenceAtRate.serverCpuUsPerRequest} µs (node:http, ${o.referenceAtRate.requestsPerSecond} req/s) = ${o.cpuRatio}`,
@@ -271,17 +273,11 @@ async function mainPassportRead(): Promise<number> {
     table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO'])),
   ];
   process.stdout.write(`${out.join('\n')}\n`);
-  const resultsDir = path.join(ROOT_DIR, 'bench/results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '')}-passport-read.json`);
-  writeFileSync(file, `${JSON.stringify({ machine: machine(), scenario: 'passport-read', passportRead: result, budgets: checks }, null, 2)}\n`);
-  log(`\nresults written to ${path.relative(ROOT_DIR, file)}`);
+  writeResult('passport-read', { scenario: 'passport-read', passportRead: result, budgets: checks });
   return checks.every((check) => check.ok) ? 0 : 1;
 }
 
-async function main(): Promise<number> {
-  if (args.scenario === 'passport-read') return mainPassportRead();
-  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read)`);
+async function readEngines(): Promise<Engine[]> {
   const engines = (args.engines ?? '').split(',').map((name) => name.trim()).filter(Boolean) as Engine[];
   for (const engine of engines) {
     if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`unknown engine ${engine} (pglite, postgres)`);
@@ -290,6 +286,44 @@ async function main(): Promise<number> {
     const problem = await checkPostgres();
     if (problem) throw new Error(`PostgreSQL is not reachable (${problem}); set BENCH_DATABASE_URL or run with --engines pglite`);
   }
+  return engines;
+}
+
+function writeResult(suffix: string, result: object): void {
+  const resultsDir = path.join(ROOT_DIR, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '')}-${suffix}.json`);
+  writeFileSync(file, `${JSON.stringify({ machine: machine(), ...result }, null, 2)}\n`);
+  log(`\nresults written to ${path.relative(ROOT_DIR, file)}`);
+}
+
+/** `--scenario hot-release`: only the hot group release, per engine and WORKERS count (issue 20 points 3 and 4). */
+async function mainHotRelease(): Promise<number> {
+  const runs = await benchHotRelease(
+    {
+      engines: await readEngines(),
+      workers: (args.workers ?? '1').split(',').map(Number),
+      scale: Number(args.scale),
+      attempts: Number(args['contention-attempts']),
+      agents: Number(args['contention-agents']),
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      warmUp: Number(args['warm-up']),
+      cpuProfDir: args['cpu-prof'],
+    },
+    log,
+  );
+  const checks = hotReleaseChecks(runs);
+  const out = [...describeHotRelease(runs), '\n== budgets', table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO']))];
+  process.stdout.write(`${out.join('\n')}\n`);
+  writeResult('hot-release', { scenario: 'hot-release', options: { scale: Number(args.scale), workers: args.workers, warmUp: Number(args['warm-up']) }, runs, budgets: checks });
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  if (args.scenario === 'passport-read') return mainPassportRead();
+  if (args.scenario === 'hot-release') return mainHotRelease();
+  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release)`);
+  const engines = await readEngines();
   const loadOptions = {
     scale: Number(args.scale),
     connections: Number(args.connections),

@@ -6,14 +6,13 @@
  * and its RSS once idle after reading (the OCR child process exits after 60 s without a reading), and the OCR child's
  * own peak RSS.
  */
-import { readFileSync } from 'node:fs';
 import { formatTd3Lines, type Td3Input } from '@portal/contract/mrz';
 import { KHAN_TD3, renderPassportScan } from '../../apps/server/src/test/passport-scans.js';
 import { bearer, signIn } from './api.js';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { prepareEngine } from './engines.js';
 import { ADMIN, serverEnv } from './http-bench.js';
-import { freePort, readMemory, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import { childPids, freePort, readMemory, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
 import { percentile } from './stats.js';
 
 export interface PassportReadResult {
@@ -33,15 +32,6 @@ export interface PassportReadResult {
   /** OCR child processes still alive after the idle wait (0: it exited and its memory with it). */
   ocrChildrenAfterIdle: number;
   idleWaitSeconds: number;
-}
-
-/** The ids of a process's children (Linux /proc); the OCR child of the server is one of them. */
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 const PASSPORTS: Td3Input[] = [

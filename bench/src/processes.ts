@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main.js');
+/** BENCH_SERVER_MAIN: another build of the server to measure (an earlier one, for a before/after comparison). */
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT_DIR, 'apps/server/dist/main.js');
 /** The Node.js options `npm start` runs the server with (apps/server/node-args.json): the bench measures the same. */
 const NODE_ARGS_FILE = JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/server/node-args.json'), 'utf8')) as {
   args: string[];
@@ -37,12 +38,40 @@ export function readMemory(pid: number): { rssMiB: number; peakRssMiB: number } 
   return { rssMiB: round(kib('VmRSS') / 1024, 1), peakRssMiB: round(kib('VmHWM') / 1024, 1) };
 }
 
-/** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat (Linux, 100 ticks/s). */
-export function readCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat (Linux, 100 ticks/s); with
+ * `thread`, that thread's only (/proc/<pid>/task/<thread>/stat; the main thread's id is the process id).
+ */
+export function readCpuMs(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The ids of a process's children (Linux /proc): a server's OCR child, or the workers of a WORKERS=N primary. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU time (ms) of a process and of its live descendants: a WORKERS=N server is a primary and N workers, and what
+ * a request costs is spent in the workers. A descendant that exits in between takes its time with it.
+ */
+export function readTreeCpuMs(pid: number, { mainThreads = false }: { mainThreads?: boolean } = {}): number {
+  let total: number;
+  try {
+    total = readCpuMs(pid, mainThreads ? pid : undefined);
+  } catch {
+    // The process has exited in between.
+    return 0;
+  }
+  for (const child of childPids(pid)) total += readTreeCpuMs(child, { mainThreads });
+  return total;
 }
 
 export function round(value: number, digits = 0): number {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { banners } from '../banners/banners.table.js';
-import { bookingPassengers, bookings } from '../bookings/bookings.table.js';
+import { bookingPassengers, bookings, type BookingPassengerRow, type BookingRow } from '../bookings/bookings.table.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { payments } from '../payments/payments.table.js';
@@ -45,6 +45,18 @@ export function toAuditJson(row: object): AuditSnapshot {
 
 type Reader = (db: Executor, id: number | null) => Promise<object | undefined>;
 
+function bookingRecord(booking: BookingRow, passengers: readonly BookingPassengerRow[]): object {
+  return { ...booking, passengers: passengers.map(({ bookingId: _booking, ...passenger }) => passenger) };
+}
+
+/**
+ * A booking's snapshot from its rows as just written (RETURNING), passengers in position order: what
+ * readAuditSnapshot would read back in the same transaction, without reading it (add-booking; issue 20 point 3).
+ */
+export function toBookingAuditSnapshot(booking: BookingRow, passengers: readonly BookingPassengerRow[]): AuditSnapshot {
+  return toAuditJson(bookingRecord(booking, passengers));
+}
+
 async function one<T>(rows: Promise<T[]>): Promise<T | undefined> {
   return (await rows)[0];
 }
@@ -65,7 +77,7 @@ const READERS: Record<AuditKind, Reader> = {
       .from(bookingPassengers)
       .where(eq(bookingPassengers.bookingId, id!))
       .orderBy(asc(bookingPassengers.position), asc(bookingPassengers.id));
-    return { ...booking, passengers: passengers.map(({ bookingId: _booking, ...passenger }) => passenger) };
+    return bookingRecord(booking, passengers);
   },
   payment: (db, id) => one(db.select().from(payments).where(eq(payments.id, id!))),
   agent: (db, id) => one(db.select().from(users).where(eq(users.id, id!))),

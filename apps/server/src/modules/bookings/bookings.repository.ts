@@ -4,7 +4,15 @@ import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
 import { users } from '../users/users.table.js';
-import { bookingPassengers, bookings, holdsSeats, type NewBookingPassengerRow, type NewBookingRow } from './bookings.table.js';
+import {
+  bookingPassengers,
+  bookings,
+  holdsSeats,
+  type BookingPassengerRow,
+  type BookingRow,
+  type NewBookingPassengerRow,
+  type NewBookingRow,
+} from './bookings.table.js';
 
 /** The live (not deleted) group of a PNR; PNRs are unique among live groups. */
 export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupRow | undefined> {
@@ -14,6 +22,80 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
     .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
     .limit(1);
   return row;
+}
+
+function idempotentTwin(db: Executor, { addedBy, idempotencyKey }: { addedBy: number; idempotencyKey: string }) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.addedBy, addedBy), eq(bookings.idempotencyKey, idempotencyKey)))
+    .limit(1);
+}
+
+/**
+ * add-booking before its transaction, in one round trip (issue 20 point 3): the live group of the PNR, the booking
+ * an earlier request with the same Idempotency-Key made (`replay`), and the hold window setting (readHoldWindowMinutes).
+ * Undefined when the PNR has no live group.
+ */
+export async function findGroupToBook({
+  db,
+  pnr,
+  replay,
+}: {
+  db: Executor;
+  pnr: string;
+  replay: { addedBy: number; idempotencyKey: string } | undefined;
+}): Promise<{ group: GroupRow; earlierId: number | null; holdWindowMinutes: number } | undefined> {
+  const [row] = await db
+    .select({
+      group: groups,
+      earlierId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
+      holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
+    })
+    .from(groups)
+    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow) };
+}
+
+/**
+ * What add-booking checks once it holds the group's row lock, in one statement (issue 20 point 3), so that all of it
+ * is read after the lock was granted (read committed: a statement started after the previous holder committed sees
+ * its booking): the seats sold (countSoldSeats), the booking of a twin request with the same Idempotency-Key, the
+ * passports of `passportNos` already on a live booking of the group (findBookedPassports) and the legs' dates.
+ */
+export async function readLockedBookingChecks({
+  db,
+  groupId,
+  passportNos,
+  replay,
+}: {
+  db: Executor;
+  groupId: number;
+  passportNos: readonly string[];
+  replay: { addedBy: number; idempotencyKey: string } | undefined;
+}): Promise<{ sold: number; twinId: number | null; bookedPassports: Set<string>; legs: Array<{ departureDate: string; arrivalDate: string }> }> {
+  const sold = db
+    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.groupId, groupId), holdsSeats));
+  const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
+  const booked =
+    passportNos.length === 0
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(booked.passport_no), '[]'::json) from (${bookedPassportsQuery(db, { groupId, passportNos })}) as booked)`;
+  const [row] = await db
+    .select({
+      sold: sql<number>`(${sold})`.mapWith(Number),
+      twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
+      booked: sql<string[]>`${booked}`,
+      legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,
+    })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  if (!row) throw new Error(`group ${groupId} vanished under its lock`);
+  return { sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs };
 }
 
 /** Departure and arrival dates of a group's legs, in leg order. */
@@ -87,8 +169,16 @@ export async function findBookedPassports({
   exceptBookingId?: number | undefined;
 }): Promise<Set<string>> {
   if (passportNos.length === 0) return new Set();
-  const normalised = sql<string>`upper(regexp_replace(${bookingPassengers.passportNo}, ${'\\s+'}, '', 'g'))`;
-  const rows = await db
+  const rows = await bookedPassportsQuery(db, { groupId, passportNos, exceptBookingId });
+  return new Set(rows.map((row) => row.passportNo));
+}
+
+function bookedPassportsQuery(
+  db: Executor,
+  { groupId, passportNos, exceptBookingId }: { groupId: number; passportNos: readonly string[]; exceptBookingId?: number | undefined },
+) {
+  const normalised = sql<string>`upper(regexp_replace(${bookingPassengers.passportNo}, ${'\\s+'}, '', 'g'))`.as('passport_no');
+  return db
     .selectDistinct({ passportNo: normalised })
     .from(bookingPassengers)
     .innerJoin(bookings, eq(bookings.id, bookingPassengers.bookingId))
@@ -97,10 +187,9 @@ export async function findBookedPassports({
         eq(bookings.groupId, groupId),
         holdsSeats,
         exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
-        inArray(normalised, [...passportNos]),
+        inArray(sql`upper(regexp_replace(${bookingPassengers.passportNo}, ${'\\s+'}, '', 'g'))`, [...passportNos]),
       ),
     );
-  return new Set(rows.map((row) => row.passportNo));
 }
 
 export async function findBookingIdByIdempotencyKey({
@@ -123,17 +212,24 @@ export async function findBookingIdByIdempotencyKey({
 /** The hold window in minutes (PRODUCT §5 Settings); a missing or unusable row falls back to the default. */
 export async function readHoldWindowMinutes({ db }: { db: Executor }): Promise<number> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'hold_window_minutes')).limit(1);
-  const value = row?.value;
+  return toHoldWindowMinutes(row?.value);
+}
+
+function toHoldWindowMinutes(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : SETTING_DEFAULTS.hold_window_minutes;
 }
 
-export async function insertBooking({ db, booking }: { db: Executor; booking: NewBookingRow }): Promise<number> {
-  const [row] = await db.insert(bookings).values(booking).returning({ id: bookings.id });
-  return row!.id;
+/** Inserts the booking and answers its whole row as stored (for the audit snapshot without reading it again). */
+export async function insertBooking({ db, booking }: { db: Executor; booking: NewBookingRow }): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(booking).returning();
+  return row!;
 }
 
-export async function insertPassengers({ db, passengers }: { db: Executor; passengers: NewBookingPassengerRow[] }): Promise<void> {
-  if (passengers.length > 0) await db.insert(bookingPassengers).values(passengers);
+/** Inserts the passengers in one statement and answers their rows as stored, in position order. */
+export async function insertPassengers({ db, passengers }: { db: Executor; passengers: NewBookingPassengerRow[] }): Promise<BookingPassengerRow[]> {
+  if (passengers.length === 0) return [];
+  const rows = await db.insert(bookingPassengers).values(passengers).returning();
+  return rows.sort((a, b) => a.position - b.position || a.id - b.id);
 }
 
 export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {

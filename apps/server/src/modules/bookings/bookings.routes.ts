@@ -50,7 +50,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
     if (!result.replayed) {
       const actorUserId = requireUser(request.user).id;
       await notifySafely(request.log, () =>
-        app.notifier.notifyBookingEvent({ actorUserId, notice: { kind: 'booked', bookingId: result.id } }),
+        app.notifier.notifyBookingEvent({ actorUserId, notice: { kind: 'booked', bookingId: result.id, booking: result.notice ?? undefined } }),
       );
       await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     }

@@ -10,17 +10,21 @@ import {
   type CheckAvailabilityResponse,
   type PassengerInput,
 } from '@portal/contract/bookings';
+import { toBookingAuditSnapshot } from '../audit/audit.snapshots.js';
 import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
-import type { Database, Transaction } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
+import type { BookingForNotice } from '../notifications/notifications.repository.js';
 import { countSoldSeats, lockGroup } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import type { NewBookingPassengerRow } from './bookings.table.js';
 import {
   createGroupNotBookableError,
   createIdempotencyKeyInvalidError,
+  createPassportAlreadyBookedError,
   createPnrInvalidError,
   createSeatsUnavailableError,
   createStaleGroupError,
@@ -28,24 +32,26 @@ import {
 import {
   findBookableAgent,
   findBookingIdByIdempotencyKey,
-  findLegDates,
+  findGroupToBook,
   findLiveGroupByPnr,
   insertBooking,
   insertLedgerEntry,
   insertPassengers,
-  readHoldWindowMinutes,
+  readLockedBookingChecks,
   searchBookableAgents,
 } from './bookings.repository.js';
 import {
   checkPassengerFiles,
-  checkPassportsFree,
   collectPassengerDateErrors,
   createPassengerInputError,
+  findFirstBookedPassport,
   getKarachiToday,
   getTravelDates,
   listPassengerFiles,
+  passportsToCheck,
+  preparePassengerFiles,
+  recordPassengerFiles,
   removeOrphanFiles,
-  savePassengerFile,
 } from './passengers.js';
 
 /** PRODUCT §4 "Inventory": open, not deleted (the caller found it live) and not departed (by date, Asia/Karachi). */
@@ -131,6 +137,8 @@ export interface AddBookingResult {
   creditOverride: boolean;
   /** The agent fell under its low-credit line with this booking: the route tells it after the commit. */
   lowCredit: LowCreditNotice | null;
+  /** The new booking as its notification words it (null on a replay): the notifier does not read it back. */
+  notice: BookingForNotice | null;
 }
 
 /**
@@ -139,9 +147,16 @@ export interface AddBookingResult {
  * so two bookings of the last seat are serialised and the second is refused (409): no oversell. The same lock
  * serialises the passport check (PRODUCT §6 "Duplicate passengers", decision 025).
  *
- * Files: their size and type are checked before anything is written; they are stored inside the transaction
- * only after every refusal has had its chance, and if the transaction still fails their bytes are removed
- * (removeOrphanFiles), so a refused booking leaves neither rows nor files.
+ * Issue 20 point 3 (decision 038): the lock is held for as few statements as possible. Before the transaction: the
+ * group, an earlier booking with the same key and the hold window in one query, and the passengers' files checked,
+ * re-encoded and written to disk. Under the lock: one statement reads the seats sold, a twin request's booking, the
+ * passports already booked and the legs' dates; then the agent's credit row (decision 032), the files rows, the
+ * booking, its passengers in one insert, the ledger row of a confirmed booking and the audit row (decision 035),
+ * whose snapshot is made from the rows the inserts returned. Notifications go after the commit (the route).
+ *
+ * Files: a refused booking leaves neither rows nor files. Refusals inside the transaction remove the bytes this
+ * request wrote while still holding the lock (removeOrphanFiles keeps what a committed row uses); any other failure
+ * removes them after the rollback.
  *
  * Idempotency-Key: a key this caller used before answers the first booking; two requests with one key at the
  * same time are settled by the group lock (same group) or the unique index (bookings_idempotency_unique).
@@ -165,46 +180,65 @@ export async function addBooking({
 }): Promise<AddBookingResult> {
   const key = idempotencyKey?.trim() || undefined;
   if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw createIdempotencyKeyInvalidError();
-  const findReplay = async (executor: Database | Transaction) =>
-    key === undefined ? undefined : findBookingIdByIdempotencyKey({ db: executor, addedBy: caller.id, idempotencyKey: key });
+  const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
+  const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notice: null });
 
-  const earlier = await findReplay(db);
-  if (earlier !== undefined) return { id: earlier, replayed: true, creditOverride: false, lowCredit: null };
-
+  const found = await findGroupToBook({ db, pnr: body.pnr, replay });
+  if (found?.earlierId != null) return replayed(found.earlierId);
+  // The first booking of a key may be on a group deleted since: it is still the answer.
+  const earlier = !found && replay ? await findBookingIdByIdempotencyKey({ db, ...replay }) : undefined;
+  if (earlier !== undefined) return replayed(earlier);
   await checkPassengerFiles(listPassengerFiles(body.passengers));
-  const found = await findLiveGroupByPnr({ db, pnr: body.pnr });
   if (!found) throw createPnrInvalidError();
   const party = resolveParty(caller, body);
+  const passportNos = body.passengers.map((passenger) => passenger.passport_no);
 
   const saved: string[] = [];
+  let refused = false;
   try {
+    const files = await preparePassengerFiles({ uploadsDir, passengers: body.passengers, userId: caller.id, saved });
     return await db.transaction(async (tx) => {
-      const group = await lockGroup({ db: tx, groupId: found.id });
-      if (!group) throw createGroupNotBookableError();
+      // A refusal still holds the lock while it removes the bytes it wrote (see recordPassengerFiles).
+      const refuse = async (error: unknown): Promise<never> => {
+        if (!(error instanceof HttpError)) throw error;
+        await removeOrphanFiles({ db: tx, uploadsDir, saved });
+        refused = true;
+        throw error;
+      };
+      const group = await lockGroup({ db: tx, groupId: found.group.id });
+      if (!group) return refuse(createGroupNotBookableError());
+      const checks = await readLockedBookingChecks({
+        db: tx,
+        groupId: group.id,
+        passportNos: passportsToCheck(passportNos),
+        replay,
+      });
       // A twin request with the same key that held the lock first has committed by now.
-      const twin = await findReplay(tx);
-      if (twin !== undefined) return { id: twin, replayed: true, creditOverride: false, lowCredit: null };
-
-      const today = getKarachiToday(now);
-      if (!isBookable(group, today)) throw createGroupNotBookableError();
-      if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) {
-        throw createStaleGroupError();
+      if (checks.twinId !== null) {
+        await removeOrphanFiles({ db: tx, uploadsDir, saved });
+        return replayed(checks.twinId);
       }
 
-      const travel = getTravelDates(await findLegDates({ db: tx, groupId: group.id }));
+      const today = getKarachiToday(now);
+      if (!isBookable(group, today)) return refuse(createGroupNotBookableError());
+      if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) {
+        return refuse(createStaleGroupError());
+      }
+
+      const travel = getTravelDates(checks.legs);
       const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
       const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
       if (namesLaterError) errors.names_later = [namesLaterError];
       if (caller.role === 'admin' && party.agentUserId !== null) {
         if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
       }
-      if (Object.keys(errors).length > 0) throw createPassengerInputError(errors);
+      if (Object.keys(errors).length > 0) return refuse(createPassengerInputError(errors));
       // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
-      await checkPassportsFree({ db: tx, groupId: group.id, passportNos: body.passengers.map((passenger) => passenger.passport_no) });
+      const taken = findFirstBookedPassport(passportNos, checks.bookedPassports);
+      if (taken !== undefined) return refuse(createPassportAlreadyBookedError(taken));
 
       const { adults, children, infants } = countPassengers(body.passenger_types);
-      const sold = await countSoldSeats({ db: tx, groupId: group.id });
-      if (adults + children > group.totalTicket - sold) throw createSeatsUnavailableError();
+      if (adults + children > group.totalTicket - checks.sold) return refuse(createSeatsUnavailableError());
       const totalAmount = computeTotal({ seats: adults + children, infants, group });
       // PRODUCT §6 "Credit": a hold or a charged booking takes its total from the agent's credit, under the agent's row lock.
       const credit =
@@ -217,33 +251,14 @@ export async function addBooking({
               needed: totalAmount,
               override: caller.role === 'admin' && body.override === true,
               now,
-            });
+            }).catch(refuse);
 
+      const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files });
       // Names later: one row per type, every detail null ('TBA') until booking-update fills it (PRODUCT §6).
       const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = body.names_later
         ? body.passenger_types.map((type, position) => ({ position, type }))
         : [];
       for (const [position, passenger] of body.passengers.entries()) {
-        const passportFileId = await savePassengerFile({
-          db: tx,
-          uploadsDir,
-          file: passenger.passport_img,
-          kind: 'passport',
-          field: `passport_img.${position}`,
-          userId: caller.id,
-          saved,
-        });
-        const visaFileId = passenger.visa_copy
-          ? await savePassengerFile({
-              db: tx,
-              uploadsDir,
-              file: passenger.visa_copy,
-              kind: 'visa',
-              field: `visa_copy.${position}`,
-              userId: caller.id,
-              saved,
-            })
-          : null;
         passengerRows.push({
           position,
           type: passenger.type,
@@ -253,14 +268,12 @@ export async function addBooking({
           dob: passenger.dob,
           passportNo: passenger.passport_no,
           passportExpiryDate: passenger.passport_expiry_date,
-          passportFileId,
-          visaFileId,
+          ...fileIds[position]!,
         });
       }
 
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
-      const holdMinutes = party.confirmed ? 0 : await readHoldWindowMinutes({ db: tx });
-      const id = await insertBooking({
+      const booking = await insertBooking({
         db: tx,
         booking: {
           groupId: group.id,
@@ -269,7 +282,7 @@ export async function addBooking({
           confirmed: party.confirmed,
           confirmedAt: party.confirmed ? now : null,
           confirmedBy: party.confirmed ? caller.id : null,
-          cancelAt: party.confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
+          cancelAt: party.confirmed ? null : new Date(now.getTime() + found.holdWindowMinutes * 60_000),
           adults,
           children,
           infants,
@@ -284,7 +297,8 @@ export async function addBooking({
           updatedAt: now,
         },
       });
-      await insertPassengers({ db: tx, passengers: passengerRows.map((row) => ({ ...row, bookingId: id })) });
+      const id = booking.id;
+      const passengers = await insertPassengers({ db: tx, passengers: passengerRows.map((row) => ({ ...row, bookingId: id })) });
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
       if (party.confirmed && party.agentUserId !== null) {
@@ -300,14 +314,25 @@ export async function addBooking({
           },
         });
       }
-      await recordAudit(tx, actor, { kind: 'booking', entity_id: id, action: credit.overridden ? 'add_override' : 'add' });
-      return { id, replayed: false, creditOverride: credit.overridden, lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id } };
+      await recordAudit(tx, actor, {
+        kind: 'booking',
+        entity_id: id,
+        action: credit.overridden ? 'add_override' : 'add',
+        after: toBookingAuditSnapshot(booking, passengers),
+      });
+      return {
+        id,
+        replayed: false,
+        creditOverride: credit.overridden,
+        lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id },
+        notice: { id, pnr: group.pnr, agentUserId: booking.agentUserId, adults, children, infants, cancelAt: booking.cancelAt },
+      };
     });
   } catch (error) {
-    await removeOrphanFiles({ db, uploadsDir, saved });
-    if (isUniqueViolation(error)) {
-      const first = await findReplay(db);
-      if (first !== undefined) return { id: first, replayed: true, creditOverride: false, lowCredit: null };
+    if (!refused) await removeOrphanFiles({ db, uploadsDir, saved });
+    if (isUniqueViolation(error) && replay) {
+      const first = await findBookingIdByIdempotencyKey({ db, ...replay });
+      if (first !== undefined) return replayed(first);
     }
     throw error;
   }

@@ -8,7 +8,15 @@ import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { detectFileType, removeStoredFile, saveUploadedFile } from '../files/files.usecases.js';
+import { insertFileOrGetExisting } from '../files/files.repository.js';
+import {
+  detectFileType,
+  prepareUploadedFile,
+  removeStoredFile,
+  saveUploadedFile,
+  writePreparedUpload,
+  type PreparedUpload,
+} from '../files/files.usecases.js';
 import { files } from '../files/files.table.js';
 import { createPassportAlreadyBookedError } from './bookings.errors.js';
 import { findBookedPassports } from './bookings.repository.js';
@@ -150,11 +158,19 @@ export async function checkPassportsFree({
   passportNos: readonly string[];
   exceptBookingId?: number;
 }): Promise<void> {
-  // An empty number (a passenger whose name comes later) is nobody's passport.
-  const numbers = passportNos.filter((passportNo) => passportNo !== '');
-  const booked = await findBookedPassports({ db, groupId, passportNos: numbers, exceptBookingId });
-  const first = numbers.find((passportNo) => booked.has(passportNo));
+  const booked = await findBookedPassports({ db, groupId, passportNos: passportsToCheck(passportNos), exceptBookingId });
+  const first = findFirstBookedPassport(passportNos, booked);
   if (first !== undefined) throw createPassportAlreadyBookedError(first);
+}
+
+/** The numbers the duplicate rule looks at: an empty number (a passenger whose name comes later) is nobody's passport. */
+export function passportsToCheck(passportNos: readonly string[]): string[] {
+  return passportNos.filter((passportNo) => passportNo !== '');
+}
+
+/** The first of `passportNos` in form order that is among `booked` (the 409 names it; PRODUCT §6). */
+export function findFirstBookedPassport(passportNos: readonly string[], booked: ReadonlySet<string>): string | undefined {
+  return passportsToCheck(passportNos).find((passportNo) => booked.has(passportNo));
 }
 
 /**
@@ -183,11 +199,75 @@ export async function savePassengerFile({
   return row.id;
 }
 
+/** A passenger's scans, prepared and written before add-booking's transaction (issue 20 point 3). */
+export interface PreparedPassengerFiles {
+  passport: PreparedUpload;
+  visa: PreparedUpload | null;
+}
+
+/**
+ * add-booking's file work outside the group's lock: checks, re-encodes and names each passenger's scans, and writes
+ * their bytes, adding each path to `saved` (for removeOrphanFiles if the booking is refused). The files rows are
+ * recorded later, under the lock (recordPassengerFiles).
+ */
+export async function preparePassengerFiles({
+  uploadsDir,
+  passengers,
+  userId,
+  saved,
+}: {
+  uploadsDir: string;
+  passengers: ReadonlyArray<{ passport_img: FormFile; visa_copy?: FormFile | undefined }>;
+  userId: number;
+  saved: string[];
+}): Promise<PreparedPassengerFiles[]> {
+  const prepare = async (file: FormFile, kind: 'passport' | 'visa', field: string) => {
+    const upload = await prepareUploadedFile({ file, kind, field, userId, types: DOCUMENT_TYPES });
+    await writePreparedUpload({ uploadsDir, upload });
+    saved.push(upload.storagePath);
+    return upload;
+  };
+  const prepared: PreparedPassengerFiles[] = [];
+  for (const [position, passenger] of passengers.entries()) {
+    prepared.push({
+      passport: await prepare(passenger.passport_img, 'passport', `passport_img.${position}`),
+      visa: passenger.visa_copy ? await prepare(passenger.visa_copy, 'visa', `visa_copy.${position}`) : null,
+    });
+  }
+  return prepared;
+}
+
+/**
+ * Under the group's lock, in add-booking's transaction: the files rows of the prepared scans, their ids in passenger
+ * order. Each file's bytes are written again if missing: a refused booking of the same group with the same bytes may
+ * have removed them (removeOrphanFiles, under the same lock) after this request wrote them.
+ */
+export async function recordPassengerFiles({
+  db,
+  uploadsDir,
+  prepared,
+}: {
+  db: Executor;
+  uploadsDir: string;
+  prepared: readonly PreparedPassengerFiles[];
+}): Promise<Array<{ passportFileId: number; visaFileId: number | null }>> {
+  const record = async (upload: PreparedUpload) => {
+    await writePreparedUpload({ uploadsDir, upload });
+    return (await insertFileOrGetExisting({ db, file: upload.row })).id;
+  };
+  const ids: Array<{ passportFileId: number; visaFileId: number | null }> = [];
+  for (const files of prepared) {
+    ids.push({ passportFileId: await record(files.passport), visaFileId: files.visa ? await record(files.visa) : null });
+  }
+  return ids;
+}
+
 /**
  * After a transaction that stored files rolled back: removes the bytes no committed files row points to
  * (issue 4: a refused booking leaves no file behind). Files are named by their content, so a path that a
- * committed row does use (the same scan uploaded before) is kept. add-booking stores files only while it holds
- * the group's row lock, so a concurrent booking of the same group cannot be mid-way with the same bytes.
+ * committed row does use (the same scan uploaded before) is kept. add-booking calls it for its refusals inside its
+ * transaction, under the group's lock: a booking of the same group with the same bytes then either has committed
+ * its row (kept) or has not yet recorded it, and writes the bytes again when it does (recordPassengerFiles).
  */
 export async function removeOrphanFiles({
   db,

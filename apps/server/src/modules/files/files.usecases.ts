@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.js';
 import { ImageTooLargeError, reencodeImage, UnreadableImageError } from '../../lib/images.js';
 import { createFileTooLargeError, createFileTypeError, createImageTooLargeError, createUnreadableImageError } from './files.errors.js';
 import { insertFileOrGetExisting } from './files.repository.js';
-import type { FileKind, FileRow } from './files.table.js';
+import type { FileKind, FileRow, NewFileRow } from './files.table.js';
 
 const SIGNATURES: Array<{ type: UploadType; matches: (bytes: Uint8Array) => boolean }> = [
   { type: 'jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
@@ -133,13 +133,59 @@ export async function checkUploadedFile({
   return { bytes, filename, type };
 }
 
+/** An uploaded file, what it is for and who sent it. */
+export interface UploadInput {
+  file: FormFile;
+  kind: FileKind;
+  /** The form field, for the 422 `errors` key and message ('The logo must be a file of type: …'). */
+  field: string;
+  userId: number | null;
+  types?: readonly UploadType[];
+}
+
+/** An upload checked and ready to store: its final bytes, its content-addressed path and its files row. */
+export interface PreparedUpload {
+  bytes: Uint8Array;
+  storagePath: string;
+  row: NewFileRow;
+}
+
 /**
- * Stores one uploaded file and returns its files row (PRODUCT §1, §4):
- * 1. checks the size (413) and the content's type by its magic bytes (422 on `field`) before anything is written,
- *    and stores an image only as its re-encoded pixels (422 when it does not decode; issue 16.11);
- * 2. writes the bytes under `<uploadsDir>/<visibility>/<kind>/<name>-<sha256>.<ext>`, named by their content;
- * 3. inserts the files row with `db`, which may be the caller's transaction (or finds the row of the same bytes
- *    stored before under the same name: one file, used by both records).
+ * The CPU part of storing an upload, with no database and no disk (PRODUCT §1, §4): checks the size (413) and the
+ * content's type by its magic bytes (422 on `field`), re-encodes an image to its pixels (422 when it does not
+ * decode; issue 16.11) and names the result by its content: `<visibility>/<kind>/<name>-<sha256>.<ext>`.
+ */
+export async function prepareUploadedFile({ file, kind, field, userId, types = IMAGE_TYPES }: UploadInput): Promise<PreparedUpload> {
+  const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
+  const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
+  const visibility = getFileVisibility(kind);
+  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const storagePath = `${visibility}/${kind}/${slugOf(filename, kind.replaceAll('_', '-'))}-${digest}.${EXTENSIONS[type]}`;
+  return {
+    bytes,
+    storagePath,
+    row: {
+      kind,
+      storagePath,
+      originalName: filename.slice(0, 255) || `${kind}.${EXTENSIONS[type]}`,
+      mime: MIME_TYPES[type],
+      size: bytes.length,
+      visibility,
+      createdBy: userId,
+    },
+  };
+}
+
+/** Writes a prepared upload's bytes unless they are there already (same name, same bytes: content-addressed). */
+export async function writePreparedUpload({ uploadsDir, upload }: { uploadsDir: string; upload: PreparedUpload }): Promise<void> {
+  const absolute = resolveStoragePath({ uploadsDir, storagePath: upload.storagePath });
+  if (!(await exists(absolute))) await writeAtomically(absolute, upload.bytes);
+}
+
+/**
+ * Stores one uploaded file and returns its files row (PRODUCT §1, §4): prepareUploadedFile (checks before anything
+ * is written), writePreparedUpload, then the files row inserted with `db`, which may be the caller's transaction (or
+ * the row of the same bytes stored before under the same name: one file, used by both records).
  *
  * Call it after the caller's own checks (not found, duplicates), inside its transaction. If that transaction
  * later rolls back, the bytes stay on disk without a row: an orphan nobody links to, harmless, and reused if
@@ -149,43 +195,11 @@ export async function checkUploadedFile({
 export async function saveUploadedFile({
   db,
   uploadsDir,
-  file,
-  kind,
-  field,
-  userId,
-  types = IMAGE_TYPES,
-}: {
-  db: Executor;
-  uploadsDir: string;
-  file: FormFile;
-  kind: FileKind;
-  /** The form field, for the 422 `errors` key and message ('The logo must be a file of type: …'). */
-  field: string;
-  userId: number | null;
-  types?: readonly UploadType[];
-}): Promise<FileRow> {
-  const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
-  const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
-
-  const visibility = getFileVisibility(kind);
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  const storagePath = `${visibility}/${kind}/${slugOf(filename, kind.replaceAll('_', '-'))}-${digest}.${EXTENSIONS[type]}`;
-  const absolute = resolveStoragePath({ uploadsDir, storagePath });
-  // Same name and same bytes: the file is already there (content-addressed), so it is not rewritten.
-  if (!(await exists(absolute))) await writeAtomically(absolute, bytes);
-
-  return insertFileOrGetExisting({
-    db,
-    file: {
-      kind,
-      storagePath,
-      originalName: filename.slice(0, 255) || `${kind}.${EXTENSIONS[type]}`,
-      mime: MIME_TYPES[type],
-      size: bytes.length,
-      visibility,
-      createdBy: userId,
-    },
-  });
+  ...input
+}: UploadInput & { db: Executor; uploadsDir: string }): Promise<FileRow> {
+  const upload = await prepareUploadedFile(input);
+  await writePreparedUpload({ uploadsDir, upload });
+  return insertFileOrGetExisting({ db, file: upload.row });
 }
 
 /**

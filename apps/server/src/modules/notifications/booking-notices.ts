@@ -22,6 +22,8 @@ import type { BookingNotice } from './notifier.js';
  */
 export interface BookingNoticePlan {
   recipients: number[];
+  /** true: the recipients were just read as active users (the admins), so they need no second look-up. */
+  live: boolean;
   bookingId: number;
   message: string;
 }
@@ -105,18 +107,19 @@ export async function planBookingNotice({
   } else {
     bookingId = notice.bookingId;
   }
-  const booking = await findBookingForNotice({ db, bookingId });
+  const booking = (notice.kind === 'booked' && notice.booking) || (await findBookingForNotice({ db, bookingId }));
   if (!booking) return undefined;
 
-  const plan = (recipients: number[], message: string): BookingNoticePlan => ({
+  const plan = (recipients: number[], message: string, live = false): BookingNoticePlan => ({
     recipients: recipients.filter((id) => id !== sender.id),
+    live,
     bookingId: booking.id,
     message,
   });
   switch (notice.kind) {
     case 'booked':
       if (sender.role === 'user') {
-        return plan(await findActiveAdminIds({ db }), agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }));
+        return plan(await findActiveAdminIds({ db }), agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }), true);
       }
       return plan(toAgent(booking, sender), `${senderLabel(sender)} booked ${seatsText(booking)} for you on PNR ${booking.pnr}`);
     case 'confirmed':
@@ -135,6 +138,7 @@ export async function planBookingNotice({
       return plan(
         await findActiveAdminIds({ db }),
         `The name deadline of PNR ${booking.pnr} passed: confirmed booking #${booking.id} still misses ${plural(notice.missing, 'name')}`,
+        true,
       );
     case 'hold_expired':
       return plan(toAgent(booking, sender), `The hold on your ${bookingRef(booking)} expired and the booking was cancelled`);

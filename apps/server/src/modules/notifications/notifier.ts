@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BookingForNotice } from './notifications.repository.js';
 import type { NotificationRow } from './notifications.table.js';
 
 /**
@@ -20,7 +21,9 @@ export interface NotifyInput {
  * payment) up itself, decides who is told, and words the message.
  */
 export type BookingNotice =
-  | { kind: 'booked' | 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired' | 'ticketed'; bookingId: number }
+  | { kind: 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired' | 'ticketed'; bookingId: number }
+  /** `booking`: the new booking as add-booking wrote it, so the notifier need not read it back (issue 20 point 3). */
+  | { kind: 'booked'; bookingId: number; booking?: BookingForNotice }
   | { kind: 'payment_added'; bookingId: number; amount: number }
   /** PRODUCT §6, the name-deadline job: a hold still missing names was cancelled (its agent is told). */
   | { kind: 'names_deadline_cancelled'; bookingId: number }

@@ -37,13 +37,17 @@ export function createStoreAndPushNotifier({
   push: PushNotification;
   logger: FastifyBaseLogger;
 }): Notifier {
-  /** `knownSender`: the sender's row when the caller has just read it (a booking event), to skip reading it again. */
+  /**
+   * `knownSender`: the sender's row when the caller has just read it (a booking event), to skip reading it again;
+   * `live`: the user ids were just read as active users (findActiveAdminIds), so they are not looked up again.
+   */
   async function notifyUsers(
     { userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] },
     knownSender?: NotificationSender,
+    live = false,
   ): Promise<void> {
     const unique = [...new Set(userIds)].filter((id) => id !== senderUserId);
-    const recipients = await findLiveUserIds({ db, userIds: unique });
+    const recipients = live ? unique : await findLiveUserIds({ db, userIds: unique });
     if (recipients.length === 0) return;
     const sender =
       senderUserId === null ? undefined : knownSender?.id === senderUserId ? knownSender : await findSender({ db, userId: senderUserId });
@@ -77,7 +81,7 @@ export function createStoreAndPushNotifier({
     notifyUsers: (input) => notifyUsers(input),
     pushStored,
     async notifyAdmins(input) {
-      await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) });
+      await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) }, undefined, true);
     },
     async notifyAgent({ agentId, ...input }) {
       const userId = agentId === null ? undefined : await findUserIdByAgentId({ db, agentId });
@@ -96,6 +100,7 @@ export function createStoreAndPushNotifier({
           message: plan.message,
         },
         sender,
+        plan.live,
       );
     },
   };
