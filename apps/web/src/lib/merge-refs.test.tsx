@@ -24,11 +24,13 @@ describe('useMergeRefs (what the build gives Mantine ScrollArea instead of float
     expect(seen).toEqual([element, null]);
   });
 
-  it("when a ref callback returns a cleanup (React 19), then unmounting runs it instead of calling the ref with null", () => {
+  it('when a ref callback returns a cleanup (React 19), then unmounting runs it instead of calling the ref with null', () => {
     const calls: string[] = [];
     const callbackRef = (node: HTMLDivElement | null) => {
       calls.push(node ? 'set' : 'null');
-      return () => calls.push('cleanup');
+      return () => {
+        calls.push('cleanup');
+      };
     };
     const view = render(<Probe refs={[callbackRef]} />);
     view.unmount();
