@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
 
@@ -13,8 +13,24 @@ const vendorGroups = [
   { name: 'query', test: /node_modules\/@tanstack\//, priority: 10 },
 ];
 
+// Mantine's ScrollArea (the dashboard sidebar) imports only `useMergeRefs` from @floating-ui/react; in the build it
+// gets the same hook from src/lib/merge-refs.ts, so the shell's first paint does not carry floating-ui (15 KB gz, the
+// popovers' and menus' code, which loads with them). Component tests and the dev server use the real package.
+const MERGE_REFS = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+const scrollAreaWithoutFloatingUi: Plugin = {
+  name: 'scroll-area-without-floating-ui',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer)) {
+      return MERGE_REFS;
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), scrollAreaWithoutFloatingUi],
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: fileURLToPath(new URL('./src/$1', import.meta.url)) },

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { defineRoute, errorResponses, idParamsSchema, integerField, messageSchema, pageQuerySchema, paginated, requiredText } from './common.js';
-import { flagSchema } from './booking-lifecycle.js';
+import {
+  defineRoute,
+  errorResponses,
+  flagSchema,
+  idParamsSchema,
+  integerField,
+  messageSchema,
+  pageQuerySchema,
+  paginated,
+  requiredText,
+} from './common.js';
 import { optionalFileField, optionalStatusField, requiredFileField, statusFieldWithDefault } from './files.js';
 
 /**

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   defineRoute,
   errorResponses,
+  flagSchema,
   idParamsSchema,
   integerField,
   MAX_INT,
   messageSchema,
+  MONEY_MAX,
   paginated,
   required,
 } from './common.js';
@@ -87,7 +89,6 @@ export const PASSENGER_NAME_REQUIRED_MESSAGE = 'The first name field is required
 
 // ---- Shared answer parts ------------------------------------------------------------------------------------
 
-export const flagSchema = z.union([z.literal(0), z.literal(1)]);
 /** 000 §3: 0 Unpaid, 1 partial, 2 Paid. */
 export const paymentStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
@@ -374,9 +375,6 @@ export type BookingEditDetailResponse = z.infer<typeof bookingEditDetailResponse
 
 
 const bookingIdField = () => integerField('booking id', { min: 1, integerMessage: 'The booking id must be a number.' });
-
-/** Money is whole rupees (PRODUCT §3). */
-export const MONEY_MAX = 1_000_000_000;
 
 /** `sure` of the confirm dialog ('Yes Sure!'): 1/0, '1'/'0', true/false, 'on'; absent is 0. */
 const sureField = z

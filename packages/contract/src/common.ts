@@ -109,6 +109,12 @@ export const idParamsSchema = z.object({
     .max(MAX_INT, { error: 'The id must be a number.' }),
 });
 
+/** A 0/1 flag of the seeds' answers. Here rather than in booking-lifecycle.ts: the dashboard's answers use it (initial JS). */
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** Money is whole rupees (PRODUCT §3). */
+export const MONEY_MAX = 1_000_000_000;
+
 export const roleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof roleSchema>;
 

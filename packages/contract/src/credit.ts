@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONEY_MAX } from './booking-lifecycle.js';
+import { MONEY_MAX } from './common.js';
 
 /**
  * Agents' credit (PRODUCT §6 "Credit, cancellation charges, audit, insights"; decision 032).

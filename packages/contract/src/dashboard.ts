@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { flagSchema } from './booking-lifecycle.js';
-import { defineRoute, errorResponses } from './common.js';
+import { defineRoute, errorResponses, flagSchema } from './common.js';
 
 /**
  * The dashboard (000 §2 Dashboard screen, §3 Dashboard response, §7 dashboardsummary / user-dashboard).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bookingListRowSchema, MONEY_MAX } from './booking-lifecycle.js';
-import { defineRoute, errorResponses, integerField, messageSchema, required } from './common.js';
+import { bookingListRowSchema } from './booking-lifecycle.js';
+import { defineRoute, errorResponses, integerField, messageSchema, MONEY_MAX, required } from './common.js';
 import { binaryResponse, XLSX_MIME } from './documents.js';
 import { isValidIsoDate } from './group-form.js';
 import { LEDGER_DATE_ORDER_MESSAGE, optionalDate } from './ledger.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { agentSchema } from './agents.js';
-import { bookingListRowSchema, flagSchema } from './booking-lifecycle.js';
-import { defineRoute, errorResponses } from './common.js';
+import { bookingListRowSchema } from './booking-lifecycle.js';
+import { defineRoute, errorResponses, flagSchema } from './common.js';
 import { ticketSchema } from './tickets.js';
 
 /**

@@ -1,6 +1,7 @@
 import { formatKarachiDateTime } from '@portal/contract/auth';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPKR } from './format';
+import { formatDate, formatDateTime } from './format';
+import { formatPKR } from './money';
 
 describe('formatting', () => {
   it("when an amount is formatted, then it reads 'PKR 145,000'", () => {

@@ -6,14 +6,7 @@ import { TIME_ZONE } from '@/config/constants';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-const pkrNumber = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 });
-
-/** Whole rupees as 'PKR 145,000' (PRODUCT §3: money is whole rupees). */
-export function formatPKR(amount: number | string | null | undefined): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  if (value === null || value === undefined || Number.isNaN(value)) return 'N/A';
-  return `PKR ${pkrNumber.format(Math.round(value))}`;
-}
+// Amounts are formatted in money.ts: the dashboard header shows them without loading dayjs (initial JS).
 
 /** A date or instant shown in Asia/Karachi. A plain 'YYYY-MM-DD' is a calendar date and is not shifted. */
 export function toKarachi(value: string | number | Date): dayjs.Dayjs {

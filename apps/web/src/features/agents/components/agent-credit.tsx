@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core';
 import type { Agent } from '@portal/contract/agents';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { useMyProfile } from '../api/get-my-profile';
 
 type Credit = Pick<Agent, 'credit_limit' | 'balance' | 'available_credit'>;

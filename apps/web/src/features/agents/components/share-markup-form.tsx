@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SHARE_MARKUP_MAX, updateShareSettingsBodySchema, type UpdateShareSettingsBody } from '@portal/contract/share';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateShareSettings } from '../api/update-share-settings';
 import { useZodForm } from '@/lib/zod-form';

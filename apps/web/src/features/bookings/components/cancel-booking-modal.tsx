@@ -1,12 +1,12 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { cancellationChargeMaxMessage, MONEY_MAX, TICKET_CANCELLED_MESSAGE } from '@portal/contract/booking-lifecycle';
-import { integerField } from '@portal/contract/common';
+import { cancellationChargeMaxMessage, TICKET_CANCELLED_MESSAGE } from '@portal/contract/booking-lifecycle';
+import { integerField, MONEY_MAX } from '@portal/contract/common';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NumberField } from '@/components/number-field';
 import { CONFIRM_ACTION_TEXT } from '@/config/constants';
 import { useDiscardGuard, useReportDirty } from '@/lib/discard-guard';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useZodForm } from '@/lib/zod-form';

@@ -11,7 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { NumberField } from '@/components/number-field';
 import { useDiscardGuard, useReportDirty } from '@/lib/discard-guard';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useConfirmBooking } from '../api/confirm-booking';

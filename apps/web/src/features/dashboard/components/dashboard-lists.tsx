@@ -4,7 +4,8 @@ import { IconArrowRight, IconClockHour4, IconCoins, IconHourglassLow, IconInbox,
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import classes from './dashboard-lists.module.css';
 
 type DashboardBooking = AdminDashboard['pending'][number];

@@ -3,7 +3,8 @@ import { DASHBOARD_TEXTS, type AdminDashboard, type PendingAgent, type WaitingBo
 import { IconCashBanknote, IconHourglassHigh, IconPlane, IconUserQuestion } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
-import { formatDate, formatPKR, toKarachi } from '@/lib/format';
+import { formatDate, toKarachi } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { ListCard, RowLink } from './dashboard-lists';
 
 /** A hold running out within this many minutes is shown in red. */

@@ -3,7 +3,8 @@ import { GROUP_DEADLINE_FIELDS, type Group as GroupRow } from '@portal/contract/
 import { IconPlane } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { ListTable } from '@/components/list-table';
-import { formatDate, formatDateTime, formatPKR } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import type { PagedList } from '@/lib/paged-list';
 
 export const GROUP_COLUMNS = [

@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart, type BarChartProps } from '@mantine/charts';
 import { AGE_BUCKETS, type AgentReceivable, type SalesReceiptsDay, type SectorSeats } from '@portal/contract/insights';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 
 /**
  * The insights' charts (decision 034): Mantine Charts on recharts, in a module of their own that the panels load

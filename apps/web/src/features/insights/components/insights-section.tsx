@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { AGE_BUCKETS, INSIGHT_TITLES } from '@portal/contract/insights';
 import { lazy } from 'react';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import { useReceivablesByAge, useSalesReceipts, useSeatsBySector } from '../api/get-insights';
 import { InsightPanel } from './insight-panel';
 

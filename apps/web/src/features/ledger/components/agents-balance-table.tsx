@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { ListTable } from '@/components/list-table';
 import { AGENT_ID_PREFIX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 import type { PagedList } from '@/lib/paged-list';
 
 export const BALANCE_COLUMNS = ['Sr. #', 'Agent Id', 'Agent', 'Last Paid', 'Balance'];

@@ -3,7 +3,8 @@ import { isDebit, LEDGER_TYPE_LABELS, NO_LEDGER_RECORD_TEXT, type AccountReport,
 import { Link } from 'react-router';
 import { DataTable, EmptyRows, TableCard } from '@/components/data-table';
 import { paths } from '@/config/paths';
-import { formatDate, formatPKR } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 
 export const LEDGER_COLUMNS = ['Date', 'Description', 'PNR', 'Debit', 'Credit', 'Balance'];
 

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { PAYMENT_REPORT_CARDS, type PaymentReport } from '@portal/contract/payments';
 import { IconCash, IconClockDollar, IconReceipt, IconReceiptOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 
 const CARDS: { key: keyof PaymentReport; icon: ReactNode; color: string }[] = [
   { key: 'total_sale', icon: <IconReceipt size={20} />, color: 'blue' },

@@ -1,5 +1,5 @@
 import { FARE_ON_CALL_TEXT, LOGIN_FOR_PRICE_TEXT } from '@portal/contract/tickets';
-import { formatPKR } from '@/lib/format';
+import { formatPKR } from '@/lib/money';
 
 /**
  * The price a ticket shows (000 §2, §9): visitors get no price ('Login For Price', PRODUCT §4),
