@@ -1,3 +1,4 @@
+import type { WorkloadInvariants } from '../../apps/server/src/db/workload/workload-invariants.js';
 import path from 'node:path';
 import { bearer, signIn } from './api.js';
 import { measureContention, type ContentionFigures } from './contention.js';
@@ -50,16 +51,7 @@ export interface LoadOptions {
 }
 
 /** The counts of apps/server/src/db/workload/workload-invariants.ts after the run (0 is the pass, groups and bookings aside). */
-export interface Invariants {
-  groups: number;
-  bookings: number;
-  oversoldGroups: number;
-  oversoldSeats: number;
-  receivedMismatches: number;
-  paymentLedgerMismatches: number;
-  chargeMismatches: number;
-  balanceMismatches: number;
-}
+export type Invariants = WorkloadInvariants;
 
 export interface EngineResult {
   engine: string;
