@@ -23,6 +23,8 @@ describe('bookTicketProps (what every Book takes from a ticket)', () => {
       departureDate: '2026-12-20',
       lastTravelDate: '2027-01-05',
       remaining: 7,
+      // The fixture's group has no name deadline: Book Ticket offers no 'Names later'.
+      nameDeadline: null,
     });
   });
 });

@@ -32,6 +32,12 @@ async function choose(user: UserEvent, label: RegExp, option: string, container:
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/**
+ * The two tests typing a whole group's legs (dates and times, in a form that now also renders its Deadlines section)
+ * take 13-16 s on a quiet machine and went past the 60 s default while CI ran its suites side by side on 2 cores.
+ */
+const TYPES_A_WHOLE_GROUP_MS = 180_000;
+
 describe('group form dates and times (issue 21 §9)', () => {
   it('when a one-way group is typed as people write dates and times, then they read as dates and 24-hour times, are sent as YYYY-MM-DD and HH:mm, and the list shows the saved group marked', async () => {
     storeSession();
@@ -91,7 +97,7 @@ describe('group form dates and times (issue 21 §9)', () => {
     expect(row).toHaveAttribute('data-highlighted');
     expect(within(row!).getByText('Saved')).toBeInTheDocument();
     expect(screen.getByText('OTHER1').closest('tr')).not.toHaveAttribute('data-highlighted');
-  });
+  }, TYPES_A_WHOLE_GROUP_MS);
 
   it('when the outbound date is typed, then every later trip date starts from it; a typed return date leads its own arrival and is never offered before the outbound', async () => {
     storeSession();
@@ -124,7 +130,7 @@ describe('group form dates and times (issue 21 §9)', () => {
     expect(await within(b1).findByText('Trip B-1 may not depart before trip A-1 arrives.')).toBeInTheDocument();
     await typeAndLeave(user, dateOf(b1, 'Departure Date'), '20/01/2099');
     await waitFor(() => expect(within(b1).queryByText('Trip B-1 may not depart before trip A-1 arrives.')).not.toBeInTheDocument());
-  });
+  }, TYPES_A_WHOLE_GROUP_MS);
 
   it('when a departure before today is typed, then the form says so as the field is left, before anything else is filled, and not once today is typed', async () => {
     storeSession();
