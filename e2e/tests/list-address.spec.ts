@@ -17,11 +17,15 @@ test("when an agent searches its bookings by a passenger's name and opens one, t
   await search.getByRole('combobox', { name: 'Search By' }).click();
   await page.getByRole('option', { name: 'Passenger Name' }).click();
   await search.getByRole('textbox', { name: 'Passenger Name' }).fill(name.toLowerCase());
+  // The list keeps the unfiltered rows on screen until the filtered answer arrives (lib/paged-list.ts), so the rows
+  // to compare are the answer's own, once they show.
+  const answer = page.waitForResponse((response) => response.url().includes('/api/agnetlistofbookings?') && response.url().includes('passenger_name=') && response.ok());
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/bookings\\?passenger_name=${encodeURIComponent(name.toLowerCase()).replace(/%20/g, '\\+')}$`));
-  await expect(page.locator('tbody td[data-label="Pse. Name"]').first()).toContainText(name);
-  const shown = await page.locator('tbody td[data-label="Id"]').allInnerTexts();
+  const shown = ((await (await answer).json()) as { data: Array<{ id: number }> }).data.map((booking) => String(booking.id));
   expect(shown).toContain(id);
+  await expect.poll(() => page.locator('tbody td[data-label="Id"]').allInnerTexts()).toEqual(shown);
+  await expect(page.locator('tbody td[data-label="Pse. Name"]').first()).toContainText(name);
 
   await page.getByRole('button', { name: `Actions for booking ${id}` }).click();
   await page.getByRole('menuitem', { name: 'View' }).click();
