@@ -95,6 +95,26 @@ function firstLines(message = '', count = 12) {
     .join('\n');
 }
 
+/** Each failed journey of a Playwright JSON report: its file, title and the first lines of its error. */
+function journeyFailures(report) {
+  const found = [];
+  const visit = (suite, outer) => {
+    // A file's suite is named by the file; a describe block's by its title.
+    const titles = suite.title && suite.title !== suite.file && !/\.(spec|test)\.ts$/.test(suite.title) ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = test.results?.at(-1);
+        const error = result?.errors?.[0]?.message ?? result?.error?.message ?? '';
+        found.push(`${spec.file}:${spec.line} [${test.projectName}] ${[...titles, spec.title].join(' > ')}\n${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, titles);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return found;
+}
+
 function countCheck(step) {
   if (step.code === 0) passed += 1;
   else {
@@ -224,6 +244,8 @@ if (e2e) {
     if (stats.unexpected > 0 || e2e.code !== 0) failures.push(e2e.name);
     if (stats.unexpected === 0 && e2e.code !== 0) failed += 1;
     for (const line of e2e.output.split('\n')) if (/^\s*✘/.test(line)) failedTests.push(`${e2e.name} >${line.replace(/^\s*✘\s*/, ' ')}`);
+    // The tail CI shows must say why each journey failed, not only which (the list above the tail is cut).
+    for (const failure of journeyFailures(JSON.parse(readFileSync(e2eReport, 'utf8')))) failedTests.push(`${e2e.name} > ${failure}`);
   } else countCheck(e2e);
 } else {
   failed += 1;
