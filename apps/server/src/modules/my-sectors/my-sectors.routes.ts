@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
+import { auditActorOf } from '../audit/audit.usecases.js';
 import { addMySector, deleteMySector, listMySectors, updateMySector } from './my-sectors.usecases.js';
 
 /** My Sectors screen (001 §2, §7): admin only. */
@@ -17,7 +18,7 @@ export async function mySectorsRoutes(app: FastifyInstance): Promise<void> {
   const storage = { uploadsDir: app.uploadsDir, publicUrl: app.config.publicUrl };
 
   registerRoute(app, addMySectorRoute, async (request, reply) => {
-    const data = await addMySector({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null });
+    const data = await addMySector({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
     reply.code(201);
     return { message: MY_SECTOR_ADDED_MESSAGE, data };
   });
@@ -29,12 +30,13 @@ export async function mySectorsRoutes(app: FastifyInstance): Promise<void> {
       id: request.params.id,
       input: request.body,
       userId: request.user?.id ?? null,
+      actor: auditActorOf(request),
     });
     return { message: MY_SECTOR_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, deleteMySectorRoute, async (request) => {
-    await deleteMySector({ db: app.db, id: request.params.id });
+    await deleteMySector({ db: app.db, id: request.params.id, actor: auditActorOf(request) });
     return { message: MY_SECTOR_DELETED_MESSAGE };
   });
 
