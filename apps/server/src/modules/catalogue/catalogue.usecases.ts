@@ -43,102 +43,10 @@ async function auditBefore<Row, Answer>(tx: Executor, records: CatalogueRecords<
   return records.auditKind ? readAuditSnapshot(tx, records.auditKind, id) : null;
 }
 
-interface Upload {
-  db: Database;
-  storage: StorageContext;
-  userId: number | null;
-  /** Who makes the change (audited catalogues). */
-  actor?: AuditActor;
-}
-
 async function readBack<Row, Answer>(records: CatalogueRecords<Row, Answer>, db: Executor, id: number): Promise<Answer> {
   const answer = await records.read({ db, id });
   if (!answer) throw records.notFound();
   return answer;
-}
-
-/** Adds a record with its (required) picture; `check` runs first, inside the transaction (a banner's button, say). */
-export async function addCatalogueRecord<Row, Answer>({
-  db,
-  storage,
-  userId,
-  actor,
-  records,
-  file,
-  check,
-  insert,
-}: Upload & {
-  records: CatalogueRecords<Row, Answer>;
-  file: FormFile;
-  check?: (db: Executor) => Promise<void>;
-  insert: (args: { db: Executor; pictureId: number }) => Promise<{ id: number }>;
-}): Promise<Answer> {
-  return db.transaction(async (tx) => {
-    await check?.(tx);
-    const picture = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId });
-    const { id } = await insert({ db: tx, pictureId: picture.id });
-    await audit(tx, records, actor, { id, action: 'add' });
-    return readBack(records, tx, id);
-  });
-}
-
-/** Edits a record; without a new picture (`file` undefined) the stored one stays. */
-export async function editCatalogueRecord<Row, Answer>({
-  db,
-  storage,
-  userId,
-  actor,
-  records,
-  id,
-  file,
-  check,
-  update,
-}: Upload & {
-  records: CatalogueRecords<Row, Answer>;
-  id: number;
-  file: FormFile | undefined;
-  check?: (db: Executor) => Promise<void>;
-  update: (args: { db: Executor; pictureId: number | undefined }) => Promise<unknown>;
-}): Promise<Answer> {
-  return db.transaction(async (tx) => {
-    const current = await records.lockForUpdate({ db: tx, id });
-    if (!current) throw records.notFound();
-    const before = await auditBefore(tx, records, id);
-    await check?.(tx);
-    if (!file && records.pictureRequired && records.pictureIdOf(current) === null) throw records.pictureRequired();
-    const picture = file
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId })
-      : undefined;
-    await update({ db: tx, pictureId: picture?.id });
-    await audit(tx, records, actor, { id, action: 'update', before });
-    return readBack(records, tx, id);
-  });
-}
-
-/** Removes a record; `inUse` may refuse it (an airline live groups use) while the record is locked. */
-export async function removeCatalogueRecord<Row, Answer>({
-  db,
-  actor,
-  records,
-  id,
-  inUse,
-  remove,
-}: {
-  db: Database;
-  actor?: AuditActor;
-  records: CatalogueRecords<Row, Answer>;
-  id: number;
-  inUse?: (db: Executor) => Promise<Error | undefined>;
-  remove: (db: Executor) => Promise<unknown>;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await records.lockForUpdate({ db: tx, id }))) throw records.notFound();
-    const refusal = await inUse?.(tx);
-    if (refusal) throw refusal;
-    const before = await auditBefore(tx, records, id);
-    await remove(tx);
-    await audit(tx, records, actor, { id, action: 'delete', before });
-  });
 }
 
 /** A catalogue form's Status (1 active, 0 inactive) as the row's flag; an edit without one keeps the stored flag. */
