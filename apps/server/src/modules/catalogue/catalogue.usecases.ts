@@ -1,6 +1,7 @@
 import type { AuditKind, AuditSnapshot } from '@portal/contract/audit';
 import type { FormFile } from '@portal/contract/files';
-import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditActorOf, readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
 import type { FileKind } from '../files/files.table.js';
@@ -80,6 +81,16 @@ export interface CatalogueRequest {
   storage: StorageContext;
   userId: number | null;
   actor: AuditActor;
+}
+
+/** The CatalogueRequest of an admin's request: one way for the catalogue routes to hand it to their use cases. */
+export function catalogueRequestOf(app: FastifyInstance, request: FastifyRequest): CatalogueRequest {
+  return {
+    db: app.db,
+    storage: { uploadsDir: app.uploadsDir, publicUrl: app.config.publicUrl },
+    userId: request.user?.id ?? null,
+    actor: auditActorOf(request),
+  };
 }
 
 /** The add, edit and remove use cases of a picture catalogue: one way for airlines, my sectors, buttons and banners. */
