@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from './mailbox.js';
-import { ADMIN, fillPassenger, searchFromHome, signIn, signInOn } from './support.js';
+import { ADMIN, fillPassenger, signIn, signInOn, startBookingFromHome } from './support.js';
 
 /**
  * Issue 6: a travel agency registers, the admin accepts it, the agency signs in with the e-mailed password,
@@ -67,12 +67,7 @@ test('a registered agent is accepted, signs in with the e-mailed password, verif
   // ---- Signed in again with the new password, the agent books one seat ----
   await signInOn(agent, email, 'Onboard@2026');
   await expect(agent.getByRole('dialog')).toHaveCount(0);
-  await searchFromHome(agent, 'LHE', 'JED');
-  const rows = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) });
-  await rows.first().getByRole('button', { name: 'Book' }).click();
-  const dialog = agent.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Adults' }).fill('1');
-  await dialog.getByRole('button', { name: 'Start Booking' }).click();
+  const dialog = await startBookingFromHome(agent, 'LHE', 'JED', { Adults: 1 });
   await fillPassenger(dialog.getByRole('group', { name: 'Adult 1' }), {
     title: 'Mr',
     first: 'usman',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, DEMO_AGENT, fillPassenger, searchFromHome, signIn } from './support.js';
+import { ADMIN, DEMO_AGENT, fillPassenger, signIn, startBookingFromHome } from './support.js';
 
 /** A status shown with its toast may lag it by a render, not by the 2 s reload of 000 §9. */
 const AT_ONCE_MS = 1000;
@@ -11,20 +11,13 @@ test('an agent books 2 adults and an infant from a search; the admin confirms wi
   test.setTimeout(180_000);
   // ---- The demo agent searches LHE to JED from today (000 §2) ----
   const agent = await signIn(browser, DEMO_AGENT.email, DEMO_AGENT.password);
-  await searchFromHome(agent, 'LHE', 'JED');
-
-  // Signed in: prices show, not 'Login For Price'.
-  const rows = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) });
-  await expect(rows.first()).toBeVisible();
-  await expect(agent.getByText('Login For Price')).toHaveCount(0);
-  await expect(rows.first()).toContainText('PKR');
-  await rows.first().getByRole('button', { name: 'Book' }).click();
-
   // ---- The Book Ticket dialog (000 §4-§5) ----
-  const dialog = agent.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Adults' }).fill('2');
-  await dialog.getByRole('textbox', { name: 'Infants' }).fill('1');
-  await dialog.getByRole('button', { name: 'Start Booking' }).click();
+  const dialog = await startBookingFromHome(agent, 'LHE', 'JED', { Adults: 2, Infants: 1 }, async (rows) => {
+    // Signed in: prices show, not 'Login For Price'.
+    await expect(rows.first()).toBeVisible();
+    await expect(agent.getByText('Login For Price')).toHaveCount(0);
+    await expect(rows.first()).toContainText('PKR');
+  });
 
   await fillPassenger(dialog.getByRole('group', { name: 'Adult 1' }), {
     title: 'Mr',

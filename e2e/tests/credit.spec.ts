@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_AGENT, fillPassenger, scan, searchFromHome, signIn } from './support.js';
+import { ADMIN, DEMO_AGENT, fillPassenger, scan, signIn, startBookingFromHome } from './support.js';
 
 // Issue 19 points 1 and 3 (PRODUCT §6 "Credit", decisions 032 and 035): the admin gives the demo agent a credit
 // limit; the agent's booking past it is refused with the exact message; the admin confirms the agent's hold past
@@ -16,12 +16,7 @@ const rupees = (text: string) => Number(text.replace(/[^\d-]/g, ''));
 
 /** Opens Book Ticket on the first LHE-JED group and fills one adult; answers the dialog and the total it shows. */
 async function fillOneAdultBooking(page: Page, last: string) {
-  await searchFromHome(page, 'LHE', 'JED');
-  const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Book' }) });
-  await rows.first().getByRole('button', { name: 'Book' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Adults' }).fill('1');
-  await dialog.getByRole('button', { name: 'Start Booking' }).click();
+  const dialog = await startBookingFromHome(page, 'LHE', 'JED', { Adults: 1 });
   await fillPassenger(dialog.getByRole('group', { name: 'Adult 1' }), { title: 'Mr', first: 'kamran', last, dob: '15/03/1985', passport: passport() });
   const total = rupees((await dialog.getByText(/^Total:/).innerText()).replace('Total:', ''));
   expect(total).toBeGreaterThan(0);

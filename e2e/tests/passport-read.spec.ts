@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type Locator } from '@playwright/test';
-import { ADMIN, DEMO_AGENT, searchFromHome, signIn } from './support.js';
+import { ADMIN, DEMO_AGENT, signIn, startBookingFromHome } from './support.js';
 
 // Issue 17 point 1 (PRODUCT §6 "Passport reading", decision 029): the agent books a passenger whose fields were
 // filled by 'Read passport' from a scan, then corrects the given names in Update Booking with 'Paste MRZ'.
@@ -31,11 +31,8 @@ test("an agent books a passenger read from a passport scan, then corrects the na
 
   // ---- The demo agent opens Book Ticket on a group (000 §2, §4) ----
   const agent = await signIn(browser, DEMO_AGENT.email, DEMO_AGENT.password);
-  await searchFromHome(agent, 'LHE', 'JED');
-  const rows = agent.getByRole('row').filter({ has: agent.getByRole('button', { name: 'Book' }) });
-  await rows.first().getByRole('button', { name: 'Book' }).click();
+  await startBookingFromHome(agent, 'LHE', 'JED', {});
   const dialog = agent.getByRole('dialog', { name: 'Book Ticket' });
-  await dialog.getByRole('button', { name: 'Start Booking' }).click();
   const passenger = dialog.getByRole('group', { name: 'Adult 1' });
 
   // ---- 'Read passport' reads the scan just chosen ----

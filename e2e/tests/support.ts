@@ -109,3 +109,30 @@ export async function searchFromHome(page: Page, from: string, to: string): Prom
   await searchWith(page.getByRole('form', { name: 'Search Group Tickets' }), from, to);
   await expect(page).toHaveURL(new RegExp(`/search/${from}/${to}/\\d{4}-\\d{2}-\\d{2}$`));
 }
+
+/** The passenger counts typed in the Book Ticket dialog; a count left out keeps the dialog's default. */
+export type PassengerCounts = { Adults?: number; Children?: number; Infants?: number };
+
+/**
+ * From the home page, searches `from` to `to` from today, opens Book Ticket on the first bookable row, types the
+ * counts and presses Start Booking (000 §2, §4-§5); answers the dialog. `beforeBook` looks at the bookable rows
+ * of the results first.
+ */
+export async function startBookingFromHome(
+  page: Page,
+  from: string,
+  to: string,
+  counts: PassengerCounts,
+  beforeBook?: (rows: Locator) => Promise<void>,
+): Promise<Locator> {
+  await searchFromHome(page, from, to);
+  const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Book' }) });
+  await beforeBook?.(rows);
+  await rows.first().getByRole('button', { name: 'Book' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [name, count] of Object.entries(counts)) {
+    await dialog.getByRole('textbox', { name }).fill(String(count));
+  }
+  await dialog.getByRole('button', { name: 'Start Booking' }).click();
+  return dialog;
+}

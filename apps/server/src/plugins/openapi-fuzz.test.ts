@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, randomIp, type TestApp } from '../test/helpers.js';
+import { bearer, randomIp, startAppWithAdminAndAgent, type TestApp } from '../test/helpers.js';
 
 // Issue 16.9: every operation of the OpenAPI document, as anonymous, agent and admin, gets a bounded, seeded set
 // of malformed requests; none may answer 5xx (PRODUCT §3: bad input never produces a 500).
@@ -79,9 +79,9 @@ let t: TestApp;
 let tokens: Record<'anonymous' | 'agent' | 'admin', string | null>;
 let document: Document;
 beforeAll(async () => {
-  t = await buildTestApp();
-  const agent = await t.createAgent();
-  tokens = { anonymous: null, agent: await t.loginAs(agent.email, agent.password), admin: await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD) };
+  const bed = await startAppWithAdminAndAgent();
+  t = bed.t;
+  tokens = { anonymous: null, agent: bed.agentToken, admin: bed.admin };
   document = t.app.swagger() as unknown as Document;
 });
 afterAll(() => t.close());

@@ -235,6 +235,26 @@ export async function buildTestApp(
   };
 }
 
+/** Where most route tests start: a fresh app, the seeded admin's token, and a new approved agent with its token. */
+export interface AdminAndAgentTestBed {
+  t: TestApp;
+  /** The seeded admin's (ADMIN_EMAIL) bearer token. */
+  admin: string;
+  /** An approved agent made by createAgent(). */
+  agent: TestAgent;
+  /** That agent's bearer token. */
+  agentToken: string;
+}
+
+/** buildTestApp (with its options), then the seeded admin and a new approved agent signed in. Call it in `beforeAll`. */
+export async function startAppWithAdminAndAgent(options?: Parameters<typeof buildTestApp>[0]): Promise<AdminAndAgentTestBed> {
+  const t = await buildTestApp(options);
+  const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const agent = await t.createAgent();
+  const agentToken = await t.loginAs(agent.email, agent.password);
+  return { t, admin, agent, agentToken };
+}
+
 /** `Authorization` header for a token. */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };

@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { ADMIN_EMAIL, bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { PNG_BYTES, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { insertPendingAgent, uniqueAddress } from './agents.fixtures.js';
@@ -10,11 +10,7 @@ let admin: string;
 let agentToken: string;
 let agent: UserRow;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = created.user;
-  agentToken = await t.loginAs(created.email, created.password);
+  ({ t, admin, agentToken, agent: { user: agent } } = await startAppWithAdminAndAgent());
 });
 afterAll(() => t.close());
 

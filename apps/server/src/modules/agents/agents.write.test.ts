@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp, type TestFilePart } from '../../test/helpers.js';
+import { ADMIN_EMAIL, startAppWithAdminAndAgent, type TestApp, type TestFilePart } from '../../test/helpers.js';
 import { pathOf, PNG_BYTES, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { users } from '../users/users.table.js';
 import { insertPendingAgent, outboxTo, passwordIn, postLogin, uniqueAddress } from './agents.fixtures.js';
@@ -9,10 +9,7 @@ let t: TestApp;
 let admin: string;
 let agentToken: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const agent = await t.createAgent();
-  agentToken = await t.loginAs(agent.email, agent.password);
+  ({ t, admin, agentToken } = await startAppWithAdminAndAgent());
 });
 afterAll(() => t.close());
 

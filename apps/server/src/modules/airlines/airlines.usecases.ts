@@ -1,10 +1,9 @@
 import type { AddAirlineBody, Airline, UpdateAirlineBody } from '@portal/contract/airlines';
 import type { Paginated } from '@portal/contract/common';
 import type { Database } from '../../db/database.js';
-import type { AuditActor } from '../audit/audit.usecases.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
-import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
+import { catalogueUsecases, statusChange, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 import { createAirlineInUseError, createAirlineNotFoundError } from './airlines.errors.js';
 import type { AirlineRow } from './airlines.table.js';
 import {
@@ -41,90 +40,44 @@ const airlineRecords: CatalogueRecords<AirlineRow, Airline> = {
   auditKind: 'airline',
 };
 
+const airlineCatalogue = catalogueUsecases<AirlineRow, Airline, AddAirlineBody, UpdateAirlineBody>({
+  records: airlineRecords,
+  addPicture: (input) => input.logo,
+  editPicture: (input) => input.logo,
+  insert: ({ db, input, pictureId }) =>
+    insertAirline({
+      db,
+      airline: { fullName: input.full_name, shortName: input.short_name, logoFileId: pictureId, status: input.status === 1 },
+    }),
+  update: ({ db, id, input, pictureId }) =>
+    updateAirlineRow({
+      db,
+      id,
+      changes: {
+        fullName: input.full_name,
+        shortName: input.short_name,
+        ...(pictureId ? { logoFileId: pictureId } : {}),
+        ...statusChange(input.status),
+      },
+    }),
+  inUse: async ({ db, id }) => {
+    const groupCount = await countLiveGroupsOfAirline({ db, airlineId: id });
+    return groupCount > 0 ? createAirlineInUseError({ groupCount }) : undefined;
+  },
+  remove: ({ db, id }) => softDeleteAirline({ db, id }),
+});
+
 /** 001 §5: the logo is required when adding; it is stored (checked by content) in the same transaction as the airline. */
-export async function addAirline({
-  db,
-  storage,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  input: AddAirlineBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<Airline> {
-  return addCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: airlineRecords,
-    file: input.logo,
-    insert: ({ db: tx, pictureId }) =>
-      insertAirline({
-        db: tx,
-        airline: { fullName: input.full_name, shortName: input.short_name, logoFileId: pictureId, status: input.status === 1 },
-      }),
-  });
-}
+export const addAirline = airlineCatalogue.add;
 
 /** No new logo keeps the stored one; a replaced logo's file stays (other records may use the same bytes). */
-export async function updateAirline({
-  db,
-  storage,
-  id,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  id: number;
-  input: UpdateAirlineBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<Airline> {
-  return editCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: airlineRecords,
-    id,
-    file: input.logo,
-    update: ({ db: tx, pictureId }) =>
-      updateAirlineRow({
-        db: tx,
-        id,
-        changes: {
-          fullName: input.full_name,
-          shortName: input.short_name,
-          ...(pictureId ? { logoFileId: pictureId } : {}),
-          ...(input.status === undefined ? {} : { status: input.status === 1 }),
-        },
-      }),
-  });
-}
+export const updateAirline = airlineCatalogue.edit;
 
 /**
  * Soft delete (the table keeps the row for groups' history); refused while live groups use the airline. The row lock
  * also waits for a group being inserted with this airline (its foreign key check locks the row).
  */
-export async function deleteAirline({ db, id, actor }: { db: Database; id: number; actor: AuditActor }): Promise<void> {
-  await removeCatalogueRecord({
-    db,
-    actor,
-    records: airlineRecords,
-    id,
-    inUse: async (tx) => {
-      const groupCount = await countLiveGroupsOfAirline({ db: tx, airlineId: id });
-      return groupCount > 0 ? createAirlineInUseError({ groupCount }) : undefined;
-    },
-    remove: (tx) => softDeleteAirline({ db: tx, id }),
-  });
-}
+export const deleteAirline = airlineCatalogue.remove;
 
 export async function listAirlines({ db, pageRequest }: { db: Database; pageRequest: PageRequest }): Promise<Paginated<Airline>> {
   const { rows, total } = await listLiveAirlines({ db, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });

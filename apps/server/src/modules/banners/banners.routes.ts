@@ -13,8 +13,8 @@ import {
 } from '@portal/contract/banners';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
-import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
+import { catalogueRequestOf } from '../catalogue/catalogue.usecases.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { createDashBtnHeaderError } from './banners.errors.js';
 import { addBanner, editBanner, getBannersPage, getButtonBannersPage, removeBanner } from './banners.usecases.js';
@@ -36,7 +36,6 @@ function readDashBtnId(request: FastifyRequest): number {
 /** Banners (000 §7 allbanners-list; 001 §2 Promotion and p/{id}/{name}, §7 calls): writes are admin only. */
 export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
-  const storage = { uploadsDir: app.uploadsDir, publicUrl };
 
   registerRoute(app, publicBannersListRoute, async (request) =>
     getBannersPage({
@@ -64,18 +63,18 @@ export async function bannersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, addBannerRoute, async (request, reply) => {
-    const data = await addBanner({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
+    const data = await addBanner({ ...catalogueRequestOf(app, request), input: request.body });
     reply.code(201);
     return { message: BANNER_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateBannerRoute, async (request) => {
-    const data = await editBanner({ db: app.db, storage, id: request.params.id, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
+    const data = await editBanner({ ...catalogueRequestOf(app, request), id: request.params.id, input: request.body });
     return { message: BANNER_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, deleteBannerRoute, async (request) => {
-    await removeBanner({ db: app.db, actor: auditActorOf(request), id: request.params.id });
+    await removeBanner({ ...catalogueRequestOf(app, request), id: request.params.id });
     return { message: BANNER_DELETED_MESSAGE };
   });
 }

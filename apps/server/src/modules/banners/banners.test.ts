@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { imageOf, pathOf, PNG_BYTES, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { banners } from './banners.table.js';
@@ -11,10 +11,7 @@ let agent: string;
 let buttonId: number;
 let otherButtonId: number;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
+  ({ t, admin, agentToken: agent } = await startAppWithAdminAndAgent());
   const [button, other] = await t.db
     .insert(dashboardButtons)
     .values([

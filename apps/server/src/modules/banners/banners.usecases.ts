@@ -1,11 +1,10 @@
 import type { AddBannerBody, Banner, BannersListResponse, UpdateBannerBody } from '@portal/contract/banners';
-import type { AuditActor } from '../audit/audit.usecases.js';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { findDashButton, findDashButtonForShare } from '../dashboard-buttons/dashboard-buttons.repository.js';
-import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
-import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
+import { catalogueUsecases, statusChange, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 import {
   createBannerButtonInvalidError,
   createBannerButtonNotFoundError,
@@ -47,13 +46,6 @@ const bannerRecords: CatalogueRecords<BannerRow, Banner> = {
   pictureRequired: createBannerImageRequiredError,
   auditKind: 'banner',
 };
-
-/** The banner's button, share-locked so that it is not deleted while the banner is attached to it. */
-function checkButton(dashBtnId: number) {
-  return async (db: Executor) => {
-    if (!(await findDashButtonForShare({ db, id: dashBtnId }))) throw createBannerButtonInvalidError();
-  };
-}
 
 /**
  * allbanners-list (000 §7): admins get every banner (the Promotion table shows Status), everyone else the active
@@ -99,75 +91,34 @@ export async function getButtonBannersPage({
   return { data: toPaginated({ rows: rows.map((row) => toBanner({ row })), total, pageRequest }) };
 }
 
+const bannerCatalogue = catalogueUsecases<BannerRow, Banner, AddBannerBody, UpdateBannerBody>({
+  records: bannerRecords,
+  addPicture: (input) => input.image,
+  editPicture: (input) => input.image,
+  // The banner's button, share-locked so that it is not deleted while the banner is attached to it.
+  check: async ({ db, input }) => {
+    if (!(await findDashButtonForShare({ db, id: input.dash_btn_id }))) throw createBannerButtonInvalidError();
+  },
+  insert: ({ db, input, pictureId }) =>
+    insertBanner({ db, banner: { dashBtnId: input.dash_btn_id, name: input.name, imageFileId: pictureId, status: input.status === 1 } }),
+  update: ({ db, id, input, pictureId }) =>
+    updateBannerRow({
+      db,
+      id,
+      changes: {
+        dashBtnId: input.dash_btn_id,
+        name: input.name,
+        ...(pictureId ? { imageFileId: pictureId } : {}),
+        ...statusChange(input.status),
+      },
+    }),
+  remove: ({ db, id }) => deleteBannerRow({ db, id }),
+});
+
 /** 001 §5: button, name and image required; the image is stored (checked by content) in the banner's transaction. */
-export async function addBanner({
-  db,
-  storage,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  input: AddBannerBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<Banner> {
-  return addCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: bannerRecords,
-    file: input.image,
-    check: checkButton(input.dash_btn_id),
-    insert: ({ db: tx, pictureId }) =>
-      insertBanner({
-        db: tx,
-        banner: { dashBtnId: input.dash_btn_id, name: input.name, imageFileId: pictureId, status: input.status === 1 },
-      }),
-  });
-}
+export const addBanner = bannerCatalogue.add;
 
 /** No new image keeps the stored one; a banner without one must get one now (001 §4 'Remove Image', §5). */
-export async function editBanner({
-  db,
-  storage,
-  id,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  id: number;
-  input: UpdateBannerBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<Banner> {
-  return editCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: bannerRecords,
-    id,
-    file: input.image,
-    check: checkButton(input.dash_btn_id),
-    update: ({ db: tx, pictureId }) =>
-      updateBannerRow({
-        db: tx,
-        id,
-        changes: {
-          dashBtnId: input.dash_btn_id,
-          name: input.name,
-          ...(pictureId ? { imageFileId: pictureId } : {}),
-          ...(input.status === undefined ? {} : { status: input.status === 1 }),
-        },
-      }),
-  });
-}
+export const editBanner = bannerCatalogue.edit;
 
-export async function removeBanner({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
-  await removeCatalogueRecord({ db, actor, records: bannerRecords, id, remove: (tx) => deleteBannerRow({ db: tx, id }) });
-}
+export const removeBanner = bannerCatalogue.remove;

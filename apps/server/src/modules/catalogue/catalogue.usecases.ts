@@ -1,6 +1,7 @@
 import type { AuditKind, AuditSnapshot } from '@portal/contract/audit';
 import type { FormFile } from '@portal/contract/files';
-import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditActorOf, readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import type { Database, Executor } from '../../db/database.js';
 import { saveUploadedFile, type StorageContext } from '../files/files.usecases.js';
 import type { FileKind } from '../files/files.table.js';
@@ -43,100 +44,101 @@ async function auditBefore<Row, Answer>(tx: Executor, records: CatalogueRecords<
   return records.auditKind ? readAuditSnapshot(tx, records.auditKind, id) : null;
 }
 
-interface Upload {
-  db: Database;
-  storage: StorageContext;
-  userId: number | null;
-  /** Who makes the change (audited catalogues). */
-  actor?: AuditActor;
-}
-
 async function readBack<Row, Answer>(records: CatalogueRecords<Row, Answer>, db: Executor, id: number): Promise<Answer> {
   const answer = await records.read({ db, id });
   if (!answer) throw records.notFound();
   return answer;
 }
 
-/** Adds a record with its (required) picture; `check` runs first, inside the transaction (a banner's button, say). */
-export async function addCatalogueRecord<Row, Answer>({
-  db,
-  storage,
-  userId,
-  actor,
-  records,
-  file,
-  check,
-  insert,
-}: Upload & {
-  records: CatalogueRecords<Row, Answer>;
-  file: FormFile;
-  check?: (db: Executor) => Promise<void>;
-  insert: (args: { db: Executor; pictureId: number }) => Promise<{ id: number }>;
-}): Promise<Answer> {
-  return db.transaction(async (tx) => {
-    await check?.(tx);
-    const picture = await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId });
-    const { id } = await insert({ db: tx, pictureId: picture.id });
-    await audit(tx, records, actor, { id, action: 'add' });
-    return readBack(records, tx, id);
-  });
+/** A catalogue form's Status (1 active, 0 inactive) as the row's flag; an edit without one keeps the stored flag. */
+export function statusChange(status: 0 | 1 | undefined): { status?: boolean } {
+  return status === undefined ? {} : { status: status === 1 };
 }
 
-/** Edits a record; without a new picture (`file` undefined) the stored one stays. */
-export async function editCatalogueRecord<Row, Answer>({
-  db,
-  storage,
-  userId,
-  actor,
-  records,
-  id,
-  file,
-  check,
-  update,
-}: Upload & {
+/**
+ * What one picture catalogue has of its own: its records, where its forms carry the picture, and how its rows are
+ * inserted, updated and removed. catalogueUsecases makes the add, edit and remove use cases from it.
+ */
+export interface CatalogueSpec<Row, Answer, AddBody, UpdateBody> {
   records: CatalogueRecords<Row, Answer>;
-  id: number;
-  file: FormFile | undefined;
-  check?: (db: Executor) => Promise<void>;
-  update: (args: { db: Executor; pictureId: number | undefined }) => Promise<unknown>;
-}): Promise<Answer> {
-  return db.transaction(async (tx) => {
-    const current = await records.lockForUpdate({ db: tx, id });
-    if (!current) throw records.notFound();
-    const before = await auditBefore(tx, records, id);
-    await check?.(tx);
-    if (!file && records.pictureRequired && records.pictureIdOf(current) === null) throw records.pictureRequired();
-    const picture = file
-      ? await saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId })
-      : undefined;
-    await update({ db: tx, pictureId: picture?.id });
-    await audit(tx, records, actor, { id, action: 'update', before });
-    return readBack(records, tx, id);
-  });
+  /** The picture of the add form (required). */
+  addPicture(input: AddBody): FormFile;
+  /** The picture of the edit form; undefined keeps the stored one. */
+  editPicture(input: UpdateBody): FormFile | undefined;
+  /** Runs first on an add and an edit, inside the transaction (a banner's button, say). */
+  check?(args: { db: Executor; input: AddBody | UpdateBody }): Promise<void>;
+  insert(args: { db: Executor; input: AddBody; pictureId: number }): Promise<{ id: number }>;
+  /** pictureId: the new picture's file, undefined when the stored one stays. */
+  update(args: { db: Executor; id: number; input: UpdateBody; pictureId: number | undefined }): Promise<unknown>;
+  /** May refuse a removal while the record is locked (an airline live groups use). */
+  inUse?(args: { db: Executor; id: number }): Promise<Error | undefined>;
+  remove(args: { db: Executor; id: number }): Promise<unknown>;
 }
 
-/** Removes a record; `inUse` may refuse it (an airline live groups use) while the record is locked. */
-export async function removeCatalogueRecord<Row, Answer>({
-  db,
-  actor,
-  records,
-  id,
-  inUse,
-  remove,
-}: {
+/** What a catalogue route hands its use case: the database, the uploads, and who asks (audited catalogues). */
+export interface CatalogueRequest {
   db: Database;
-  actor?: AuditActor;
-  records: CatalogueRecords<Row, Answer>;
-  id: number;
-  inUse?: (db: Executor) => Promise<Error | undefined>;
-  remove: (db: Executor) => Promise<unknown>;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await records.lockForUpdate({ db: tx, id }))) throw records.notFound();
-    const refusal = await inUse?.(tx);
-    if (refusal) throw refusal;
-    const before = await auditBefore(tx, records, id);
-    await remove(tx);
-    await audit(tx, records, actor, { id, action: 'delete', before });
-  });
+  storage: StorageContext;
+  userId: number | null;
+  actor: AuditActor;
+}
+
+/** The CatalogueRequest of an admin's request: one way for the catalogue routes to hand it to their use cases. */
+export function catalogueRequestOf(app: FastifyInstance, request: FastifyRequest): CatalogueRequest {
+  return {
+    db: app.db,
+    storage: { uploadsDir: app.uploadsDir, publicUrl: app.config.publicUrl },
+    userId: request.user?.id ?? null,
+    actor: auditActorOf(request),
+  };
+}
+
+/** The add, edit and remove use cases of a picture catalogue: one way for airlines, my sectors, buttons and banners. */
+export function catalogueUsecases<Row, Answer, AddBody, UpdateBody>(spec: CatalogueSpec<Row, Answer, AddBody, UpdateBody>) {
+  const { records } = spec;
+  const savePicture = (tx: Executor, { storage, userId }: CatalogueRequest, file: FormFile) =>
+    saveUploadedFile({ db: tx, uploadsDir: storage.uploadsDir, file, ...records.picture, userId });
+
+  /** Adds a record with its (required) picture; the spec's check runs first. */
+  function add(request: CatalogueRequest & { input: AddBody }): Promise<Answer> {
+    const { db, actor, input } = request;
+    return db.transaction(async (tx) => {
+      await spec.check?.({ db: tx, input });
+      const picture = await savePicture(tx, request, spec.addPicture(input));
+      const { id } = await spec.insert({ db: tx, input, pictureId: picture.id });
+      await audit(tx, records, actor, { id, action: 'add' });
+      return readBack(records, tx, id);
+    });
+  }
+
+  /** Edits a record; without a new picture the stored one stays. */
+  function edit(request: CatalogueRequest & { id: number; input: UpdateBody }): Promise<Answer> {
+    const { db, actor, id, input } = request;
+    return db.transaction(async (tx) => {
+      const current = await records.lockForUpdate({ db: tx, id });
+      if (!current) throw records.notFound();
+      const before = await auditBefore(tx, records, id);
+      await spec.check?.({ db: tx, input });
+      const file = spec.editPicture(input);
+      if (!file && records.pictureRequired && records.pictureIdOf(current) === null) throw records.pictureRequired();
+      const picture = file ? await savePicture(tx, request, file) : undefined;
+      await spec.update({ db: tx, id, input, pictureId: picture?.id });
+      await audit(tx, records, actor, { id, action: 'update', before });
+      return readBack(records, tx, id);
+    });
+  }
+
+  /** Removes a record; the spec's inUse may refuse it while the record is locked. */
+  async function remove({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await records.lockForUpdate({ db: tx, id }))) throw records.notFound();
+      const refusal = await spec.inUse?.({ db: tx, id });
+      if (refusal) throw refusal;
+      const before = await auditBefore(tx, records, id);
+      await spec.remove({ db: tx, id });
+      await audit(tx, records, actor, { id, action: 'delete', before });
+    });
+  }
+
+  return { add, edit, remove };
 }

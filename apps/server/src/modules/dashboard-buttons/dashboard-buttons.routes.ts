@@ -10,14 +10,13 @@ import {
 } from '@portal/contract/dashboard-buttons';
 import type { FastifyInstance } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
-import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
+import { catalogueRequestOf } from '../catalogue/catalogue.usecases.js';
 import { addDashButton, editDashButton, getDashButtonsPage, removeDashButton } from './dashboard-buttons.usecases.js';
 
 /** Custom Btn (001 §2, §7): admin only. */
 export async function dashboardButtonsRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
-  const storage = { uploadsDir: app.uploadsDir, publicUrl };
 
   registerRoute(app, listDashButtonsRoute, async (request) => {
     const page = request.query.page;
@@ -29,18 +28,18 @@ export async function dashboardButtonsRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, addButtonRoute, async (request, reply) => {
-    const data = await addDashButton({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
+    const data = await addDashButton({ ...catalogueRequestOf(app, request), input: request.body });
     reply.code(201);
     return { message: BUTTON_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateButtonRoute, async (request) => {
-    const data = await editDashButton({ db: app.db, storage, id: request.params.id, input: request.body, userId: request.user?.id ?? null, actor: auditActorOf(request) });
+    const data = await editDashButton({ ...catalogueRequestOf(app, request), id: request.params.id, input: request.body });
     return { message: BUTTON_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, deleteButtonRoute, async (request) => {
-    await removeDashButton({ db: app.db, actor: auditActorOf(request), id: request.params.id });
+    await removeDashButton({ ...catalogueRequestOf(app, request), id: request.params.id });
     return { message: BUTTON_DELETED_MESSAGE };
   });
 }

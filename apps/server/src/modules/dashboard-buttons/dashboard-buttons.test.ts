@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { imageOf, pathOf, PNG_BYTES, pngFile, postForm, uniquePng } from '../../test/uploads.js';
 import { banners } from '../banners/banners.table.js';
 import { dashboardButtons } from './dashboard-buttons.table.js';
@@ -9,10 +9,7 @@ let t: TestApp;
 let admin: string;
 let agent: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
+  ({ t, admin, agentToken: agent } = await startAppWithAdminAndAgent());
 });
 afterAll(() => t.close());
 

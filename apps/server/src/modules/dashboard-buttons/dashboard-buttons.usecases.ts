@@ -1,10 +1,9 @@
 import type { Paginated } from '@portal/contract/common';
 import type { AddButtonBody, DashButton, UpdateButtonBody } from '@portal/contract/dashboard-buttons';
-import type { AuditActor } from '../audit/audit.usecases.js';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
-import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
+import { catalogueUsecases, statusChange, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 import { createDashButtonImageRequiredError, createDashButtonNotFoundError } from './dashboard-buttons.errors.js';
 import {
   deleteDashButtonRow,
@@ -40,77 +39,34 @@ const dashButtonRecords: CatalogueRecords<DashboardButtonRow, DashButton> = {
   auditKind: 'dashboard_button',
 };
 
+const dashButtonCatalogue = catalogueUsecases<DashboardButtonRow, DashButton, AddButtonBody, UpdateButtonBody>({
+  records: dashButtonRecords,
+  addPicture: (input) => input.image,
+  editPicture: (input) => input.image,
+  insert: ({ db, input, pictureId }) =>
+    insertDashButton({ db, button: { title: input.title, target: input.target, imageFileId: pictureId, status: input.status === 1 } }),
+  update: ({ db, id, input, pictureId }) =>
+    updateDashButton({
+      db,
+      id,
+      changes: {
+        title: input.title,
+        target: input.target,
+        ...(pictureId ? { imageFileId: pictureId } : {}),
+        ...statusChange(input.status),
+      },
+    }),
+  remove: ({ db, id }) => deleteDashButtonRow({ db, id }),
+});
+
 /** 001 §5: title, target and image required; the image is stored (checked by content) in the button's transaction. */
-export async function addDashButton({
-  db,
-  storage,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  input: AddButtonBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<DashButton> {
-  return addCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: dashButtonRecords,
-    file: input.image,
-    insert: ({ db: tx, pictureId }) =>
-      insertDashButton({
-        db: tx,
-        button: { title: input.title, target: input.target, imageFileId: pictureId, status: input.status === 1 },
-      }),
-  });
-}
+export const addDashButton = dashButtonCatalogue.add;
 
 /** No new image keeps the stored one; a button without one must get one now (001 §4 'Remove Image', §5). */
-export async function editDashButton({
-  db,
-  storage,
-  id,
-  input,
-  userId,
-  actor,
-}: {
-  db: Database;
-  storage: StorageContext;
-  id: number;
-  input: UpdateButtonBody;
-  userId: number | null;
-  actor: AuditActor;
-}): Promise<DashButton> {
-  return editCatalogueRecord({
-    db,
-    storage,
-    userId,
-    actor,
-    records: dashButtonRecords,
-    id,
-    file: input.image,
-    update: ({ db: tx, pictureId }) =>
-      updateDashButton({
-        db: tx,
-        id,
-        changes: {
-          title: input.title,
-          target: input.target,
-          ...(pictureId ? { imageFileId: pictureId } : {}),
-          ...(input.status === undefined ? {} : { status: input.status === 1 }),
-        },
-      }),
-  });
-}
+export const editDashButton = dashButtonCatalogue.edit;
 
 /** Removes the button; its banners stay, without a button (dashboard-buttons.ts decisions). */
-export async function removeDashButton({ db, actor, id }: { db: Database; actor: AuditActor; id: number }): Promise<void> {
-  await removeCatalogueRecord({ db, actor, records: dashButtonRecords, id, remove: (tx) => deleteDashButtonRow({ db: tx, id }) });
-}
+export const removeDashButton = dashButtonCatalogue.remove;
 
 /** list-of-dashbtn: 20 a page when a page is asked for, else every button as one page (the Select Button). */
 export async function getDashButtonsPage({

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/emails';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestAgent, type TestApp } from '../../test/helpers.js';
+import { bearer, multipart, startAppWithAdminAndAgent, type TestAgent, type TestApp } from '../../test/helpers.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { users } from '../users/users.table.js';
 import { emailOutbox } from './emails.table.js';
@@ -24,12 +24,9 @@ let agent: TestAgent;
 let agentToken: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  ({ t, admin: adminToken, agent, agentToken } = await startAppWithAdminAndAgent());
   smtp = await startTestSmtpServer();
   transport = createMailTransport({ smtpUrl: smtp.url, mailFrom: t.config.mailFrom, dataDir: t.config.dataDir });
-  adminToken = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  agent = await t.createAgent();
-  agentToken = await t.loginAs(agent.email, agent.password);
 });
 afterAll(async () => {
   transport?.close();

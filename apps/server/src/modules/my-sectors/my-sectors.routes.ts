@@ -10,31 +10,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
 import { registerRoute } from '../../lib/route.js';
+import { catalogueRequestOf } from '../catalogue/catalogue.usecases.js';
 import { addMySector, deleteMySector, listMySectors, updateMySector } from './my-sectors.usecases.js';
 
 /** My Sectors screen (001 §2, §7): admin only. */
 export async function mySectorsRoutes(app: FastifyInstance): Promise<void> {
-  const storage = { uploadsDir: app.uploadsDir, publicUrl: app.config.publicUrl };
-
   registerRoute(app, addMySectorRoute, async (request, reply) => {
-    const data = await addMySector({ db: app.db, storage, input: request.body, userId: request.user?.id ?? null });
+    const data = await addMySector({ ...catalogueRequestOf(app, request), input: request.body });
     reply.code(201);
     return { message: MY_SECTOR_ADDED_MESSAGE, data };
   });
 
   registerRoute(app, updateMySectorRoute, async (request) => {
-    const data = await updateMySector({
-      db: app.db,
-      storage,
-      id: request.params.id,
-      input: request.body,
-      userId: request.user?.id ?? null,
-    });
+    const data = await updateMySector({ ...catalogueRequestOf(app, request), id: request.params.id, input: request.body });
     return { message: MY_SECTOR_UPDATED_MESSAGE, data };
   });
 
   registerRoute(app, deleteMySectorRoute, async (request) => {
-    await deleteMySector({ db: app.db, id: request.params.id });
+    await deleteMySector({ ...catalogueRequestOf(app, request), id: request.params.id });
     return { message: MY_SECTOR_DELETED_MESSAGE };
   });
 

@@ -2,8 +2,8 @@ import type { Paginated } from '@portal/contract/common';
 import type { AddMySectorBody, MySector, UpdateMySectorBody } from '@portal/contract/my-sectors';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
-import { addCatalogueRecord, editCatalogueRecord, removeCatalogueRecord, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
-import { getPublicFileUrl, type StorageContext } from '../files/files.usecases.js';
+import { catalogueUsecases, statusChange, type CatalogueRecords } from '../catalogue/catalogue.usecases.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
 import { createMySectorImageRequiredError, createMySectorInUseError, createMySectorNotFoundError } from './my-sectors.errors.js';
 import {
   countLiveGroupsOfMySector,
@@ -42,76 +42,33 @@ const mySectorRecords: CatalogueRecords<MySectorRow, MySector> = {
   pictureRequired: createMySectorImageRequiredError,
 };
 
-/** 001 §5: name and image required; status defaults to active. */
-export async function addMySector({
-  db,
-  storage,
-  input,
-  userId,
-}: {
-  db: Database;
-  storage: StorageContext;
-  input: AddMySectorBody;
-  userId: number | null;
-}): Promise<MySector> {
-  return addCatalogueRecord({
-    db,
-    storage,
-    userId,
-    records: mySectorRecords,
-    file: input.image,
-    insert: ({ db: tx, pictureId }) =>
-      insertMySector({ db: tx, mySector: { name: input.name, imageFileId: pictureId, status: input.status === 1 } }),
-  });
-}
+const mySectorCatalogue = catalogueUsecases<MySectorRow, MySector, AddMySectorBody, UpdateMySectorBody>({
+  records: mySectorRecords,
+  addPicture: (input) => input.image,
+  editPicture: (input) => input.image,
+  insert: ({ db, input, pictureId }) =>
+    insertMySector({ db, mySector: { name: input.name, imageFileId: pictureId, status: input.status === 1 } }),
+  update: ({ db, id, input, pictureId }) =>
+    updateMySectorRow({
+      db,
+      id,
+      changes: { name: input.name, ...(pictureId ? { imageFileId: pictureId } : {}), ...statusChange(input.status) },
+    }),
+  inUse: async ({ db, id }) => {
+    const groupCount = await countLiveGroupsOfMySector({ db, mySectorId: id });
+    return groupCount > 0 ? createMySectorInUseError({ groupCount }) : undefined;
+  },
+  remove: ({ db, id }) => softDeleteMySector({ db, id }),
+});
+
+/** 001 §5: name and image required; status defaults to active. Not audited (no auditKind): the actor is unused. */
+export const addMySector = mySectorCatalogue.add;
 
 /** No new image keeps the stored one; a my-sector without one must get one now (001 §5). */
-export async function updateMySector({
-  db,
-  storage,
-  id,
-  input,
-  userId,
-}: {
-  db: Database;
-  storage: StorageContext;
-  id: number;
-  input: UpdateMySectorBody;
-  userId: number | null;
-}): Promise<MySector> {
-  return editCatalogueRecord({
-    db,
-    storage,
-    userId,
-    records: mySectorRecords,
-    id,
-    file: input.image,
-    update: ({ db: tx, pictureId }) =>
-      updateMySectorRow({
-        db: tx,
-        id,
-        changes: {
-          name: input.name,
-          ...(pictureId ? { imageFileId: pictureId } : {}),
-          ...(input.status === undefined ? {} : { status: input.status === 1 }),
-        },
-      }),
-  });
-}
+export const updateMySector = mySectorCatalogue.edit;
 
 /** Soft delete; refused while live groups use the my-sector. */
-export async function deleteMySector({ db, id }: { db: Database; id: number }): Promise<void> {
-  await removeCatalogueRecord({
-    db,
-    records: mySectorRecords,
-    id,
-    inUse: async (tx) => {
-      const groupCount = await countLiveGroupsOfMySector({ db: tx, mySectorId: id });
-      return groupCount > 0 ? createMySectorInUseError({ groupCount }) : undefined;
-    },
-    remove: (tx) => softDeleteMySector({ db: tx, id }),
-  });
-}
+export const deleteMySector = mySectorCatalogue.remove;
 
 export async function listMySectors({ db, pageRequest }: { db: Database; pageRequest: PageRequest }): Promise<Paginated<MySector>> {
   const { rows, total } = await listLiveMySectors({

@@ -8,7 +8,7 @@ import {
   PASSPORT_READ_BUSY_MESSAGE,
 } from '@portal/contract/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { KHAN_PASSPORT, KHAN_TD3, khanMrzLines, renderPassportScan, renderTextOnlyPdf } from '../../test/passport-scans.js';
 import { postForm } from '../../test/uploads.js';
 import { createPassportOcr, PassportOcrFailedError, type PassportOcr } from './passport-ocr.js';
@@ -25,10 +25,7 @@ let scan: Buffer;
 const ICAO = ICAO_SPECIMEN.lines.join('\n');
 
 beforeAll(async () => {
-  t = await buildTestApp({ passportOcr: ocr });
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  ({ t, admin, agentToken: agent } = await startAppWithAdminAndAgent({ passportOcr: ocr }));
   scan = await renderPassportScan({ lines: khanMrzLines(), width: 1500 });
 });
 afterAll(async () => {

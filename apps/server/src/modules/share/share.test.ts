@@ -1,6 +1,6 @@
 import { SHARE_GROUP_NOT_FOUND_MESSAGE, SHARE_MARKUP_MESSAGE, SHARE_SECTOR_EMPTY_MESSAGE } from '@portal/contract/share';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { daysFromToday, insertAirline, insertMySector, insertSector } from '../../test/inventory-factories.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 
@@ -16,10 +16,7 @@ const FROM = 'QSH';
 const TO = 'ZSH';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
+  ({ t, admin, agentToken: agent } = await startAppWithAdminAndAgent());
   airlineId = await insertAirline(t.db, { fullName: 'Share Air' });
   mySectorId = await insertMySector(t.db, { name: 'Share Sector' });
   outbound = await insertSector(t.db, { from: FROM, to: TO });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSignature } from '../../lib/signed-url.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { ADMIN_EMAIL, bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { insertGroupRow } from '../../test/group-rows.js';
 import { daysFromToday, insertAirline, insertBooking } from '../../test/inventory-factories.js';
 import { postForm } from '../../test/uploads.js';
@@ -16,13 +16,11 @@ let agent: string;
 let agentUser: { id: number; agentId: number | null };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const bed = await startAppWithAdminAndAgent();
+  ({ t, admin, agentToken: agent } = bed);
   const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
   adminId = me!.id;
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
-  agentUser = { id: created.user.id, agentId: created.user.agentId };
+  agentUser = { id: bed.agent.user.id, agentId: bed.agent.user.agentId };
 });
 afterAll(() => t.close());
 

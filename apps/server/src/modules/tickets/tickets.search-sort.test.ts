@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { daysFromToday, insertAirline, insertBooking, insertMySector } from '../../test/inventory-factories.js';
 import { postForm } from '../../test/uploads.js';
 import { airlines } from '../airlines/airlines.table.js';
@@ -24,10 +24,7 @@ function code(): string {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
+  ({ t, agentToken: agent } = await startAppWithAdminAndAgent());
   adminId = (await t.createAdmin()).user.id;
   const saudia = await insertAirline(t.db, { fullName: 'Saudia' });
   await t.db.update(airlines).set({ shortName: 'SV' }).where(eq(airlines.id, saudia));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { daysFromToday, insertAirline, insertBooking, insertMySector } from '../../test/inventory-factories.js';
 import { postForm } from '../../test/uploads.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
@@ -16,11 +16,7 @@ let airlineId: number;
 let mySectorId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
-  agentId = created.user.id;
+  ({ t, admin, agentToken: agent, agent: { user: { id: agentId } } } = await startAppWithAdminAndAgent());
   const second = await t.createAdmin();
   adminId = second.user.id;
   airlineId = await insertAirline(t.db, { fullName: 'Search Air', logoPath: 'public/airline_logo/search-air.png' });

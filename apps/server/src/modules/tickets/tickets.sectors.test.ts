@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, startAppWithAdminAndAgent, type TestApp } from '../../test/helpers.js';
 import { insertGroupRow } from '../../test/group-rows.js';
 import { daysFromToday, insertAirline, insertBooking, insertMySector, insertSector } from '../../test/inventory-factories.js';
 import { postForm } from '../../test/uploads.js';
@@ -14,11 +14,7 @@ let agent: string;
 let agentId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const created = await t.createAgent();
-  agent = await t.loginAs(created.email, created.password);
-  agentId = created.user.id;
+  ({ t, admin, agentToken: agent, agent: { user: { id: agentId } } } = await startAppWithAdminAndAgent());
 });
 afterAll(() => t.close());
 

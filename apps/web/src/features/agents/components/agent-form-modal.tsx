@@ -1,12 +1,12 @@
-import { Alert, Center, Loader, Modal } from '@mantine/core';
+import { Alert, Center, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { GuardedFormModal, type GuardedFormProps } from '@/components/guarded-form-modal';
 import { errorMessage } from '@/lib/api-client';
-import { useDiscardGuard } from '@/lib/discard-guard';
 import { useAgent } from '../api/get-agent';
 import { AgentForm } from './agent-form';
 
 /** Edit: the form starts from GET editagent/{id} (001 §7), so it shows what the server holds now. */
-type EditAgentFormProps = { id: number; onDone: () => void; onCancel: () => void; onDirtyChange: (dirty: boolean) => void };
+type EditAgentFormProps = GuardedFormProps & { id: number };
 
 function EditAgentForm({ id, onDone, onCancel, onDirtyChange }: EditAgentFormProps) {
   const query = useAgent(id);
@@ -33,15 +33,9 @@ type AgentFormModalProps = { opened: boolean; onClose: () => void; agentId?: num
 export function AgentFormModal({ opened, onClose, agentId }: AgentFormModalProps) {
   const editing = agentId !== undefined;
   // Typed data is not lost to a stray Esc or click outside (issue 21 §2).
-  const guard = useDiscardGuard(onClose);
-  const form = editing ? (
-    <EditAgentForm id={agentId} onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
-  ) : (
-    <AgentForm onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
-  );
   return (
-    <Modal opened={opened} onClose={guard.requestClose} title={editing ? 'Edit Agent' : 'Add Agent'} size="lg">
-      {opened ? form : null}
-    </Modal>
+    <GuardedFormModal opened={opened} onClose={onClose} title={editing ? 'Edit Agent' : 'Add Agent'} size="lg">
+      {(form) => (editing ? <EditAgentForm id={agentId} {...form} /> : <AgentForm {...form} />)}
+    </GuardedFormModal>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { cancellationChargeMaxMessage, TICKET_CANCELLED_MESSAGE } from '@portal/contract/booking-lifecycle';
 import { integerField, MONEY_MAX } from '@portal/contract/common';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { GuardedFormModal, type GuardedFormProps } from '@/components/guarded-form-modal';
 import { NumberField } from '@/components/number-field';
 import { CONFIRM_ACTION_TEXT } from '@/config/constants';
-import { useDiscardGuard, useReportDirty } from '@/lib/discard-guard';
+import { useReportDirty } from '@/lib/discard-guard';
 import { formatPKR } from '@/lib/money';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -32,12 +33,7 @@ type CancelOutput = z.output<ReturnType<typeof buildCancelChargeSchema>>;
 
 const toNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
 
-type CancelBookingFormProps = {
-  booking: BookingRow;
-  onDone: () => void;
-  onCancel: () => void;
-  onDirtyChange: (dirty: boolean) => void;
-};
+type CancelBookingFormProps = GuardedFormProps & { booking: BookingRow };
 
 function CancelBookingForm({ booking, onDone, onCancel, onDirtyChange }: CancelBookingFormProps) {
   const mutation = useCancelBooking();
@@ -106,12 +102,9 @@ type CancelBookingModalProps = { booking: BookingRow; opened: boolean; onClose: 
 
 /** Cancel Booking of a confirmed booking (admin, PRODUCT §6): GET cancelbooking/{id}?cancellation_charge=N. */
 export function CancelBookingModal({ booking, opened, onClose }: CancelBookingModalProps) {
-  const guard = useDiscardGuard(onClose);
   return (
-    <Modal opened={opened} onClose={guard.requestClose} title={`Cancel booking #${booking.id} (${booking.pnr})`}>
-      {opened ? (
-        <CancelBookingForm booking={booking} onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
-      ) : null}
-    </Modal>
+    <GuardedFormModal opened={opened} onClose={onClose} title={`Cancel booking #${booking.id} (${booking.pnr})`}>
+      {(form) => <CancelBookingForm booking={booking} {...form} />}
+    </GuardedFormModal>
   );
 }

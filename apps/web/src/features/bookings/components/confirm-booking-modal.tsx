@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
   confirmBookingBodySchema,
@@ -9,8 +9,9 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { GuardedFormModal, type GuardedFormProps } from '@/components/guarded-form-modal';
 import { NumberField } from '@/components/number-field';
-import { useDiscardGuard, useReportDirty } from '@/lib/discard-guard';
+import { useReportDirty } from '@/lib/discard-guard';
 import { formatPKR } from '@/lib/money';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -52,12 +53,7 @@ type ConfirmOutput = z.output<ReturnType<typeof buildConfirmSchema>>;
 
 const toNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value) || 0);
 
-type ConfirmBookingFormProps = {
-  booking: BookingRow;
-  onDone: () => void;
-  onCancel: () => void;
-  onDirtyChange: (dirty: boolean) => void;
-};
+type ConfirmBookingFormProps = GuardedFormProps & { booking: BookingRow };
 
 function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: ConfirmBookingFormProps) {
   const mutation = useConfirmBooking();
@@ -160,12 +156,9 @@ type ConfirmBookingModalProps = { booking: BookingRow; opened: boolean; onClose:
 
 /** Confirm Booking (000 §4-§5, admin): POST confirmbooking with discount, receive_payment and sure. */
 export function ConfirmBookingModal({ booking, opened, onClose }: ConfirmBookingModalProps) {
-  const guard = useDiscardGuard(onClose);
   return (
-    <Modal opened={opened} onClose={guard.requestClose} title={`Confirm Booking #${booking.id} (${booking.pnr})`} size="lg">
-      {opened ? (
-        <ConfirmBookingForm booking={booking} onDone={guard.closeNow} onCancel={guard.requestClose} onDirtyChange={guard.setDirty} />
-      ) : null}
-    </Modal>
+    <GuardedFormModal opened={opened} onClose={onClose} title={`Confirm Booking #${booking.id} (${booking.pnr})`} size="lg">
+      {(form) => <ConfirmBookingForm booking={booking} {...form} />}
+    </GuardedFormModal>
   );
 }
