@@ -51,7 +51,9 @@ test('a registered agent is accepted, signs in with the e-mailed password, verif
   await change.getByLabel('Old Password').fill(password);
   await change.getByLabel('New Password').fill('Onboard@2026');
   await change.getByRole('button', { name: 'Save' }).click();
-  await expect(agent.getByText('Password changed successfully!')).toBeVisible();
+  // The new password's hash (scrypt, 32 MiB) takes seconds on a busy machine; the message then shows for the 2 s
+  // before the page reloads.
+  await expect(agent.getByText('Password changed successfully!')).toBeVisible({ timeout: 30_000 });
 
   // ---- ... then, after the reload that follows, verify a WhatsApp number (000 §4-§5): 'Send Agein',
   // then signed out after 3 s ----
