@@ -52,30 +52,40 @@ export interface LedgerReportText {
  * The agent's rows within from..to (both optional, included), in date order then posting order, each with the balance
  * after it, as JSON text built by the database in one statement (decision 042): one snapshot, and no per-row
  * object on the server. The opening balance is every row dated before `from` (0 without). The PNR is the row's
- * booking's group's: the agent's own bookings are hashed (bookings_agent_created_idx; the booking use cases post every
- * row under its booking's agent), and a row on any other booking looks its PNR up by id.
+ * booking's group's. The booking use cases post every row under its booking's agent, so the agent's own bookings
+ * are looked up first (bookings_agent_created_idx); a row on any other booking (none is known) makes the report run
+ * again over every booking.
  */
-export async function readLedgerReport({
+export async function readLedgerReport(options: { db: Executor; agentUserId: number; from?: string | undefined; to?: string | undefined }): Promise<LedgerReportText> {
+  const own = await readLedgerReportWith({ ...options, bookingsOf: options.agentUserId });
+  return own.missingPnrs === 0 ? own : readLedgerReportWith({ ...options, bookingsOf: null });
+}
+
+async function readLedgerReportWith({
   db,
   agentUserId,
   from,
   to,
+  bookingsOf,
 }: {
   db: Executor;
   agentUserId: number;
   from?: string | undefined;
   to?: string | undefined;
-}): Promise<LedgerReportText> {
+  /** Whose bookings give the PNRs: one agent's, or (null) every booking. */
+  bookingsOf: number | null;
+}): Promise<LedgerReportText & { missingPnrs: number }> {
   const conditions: SQL[] = [eq(ledgerEntries.agentUserId, agentUserId)];
   if (from) conditions.push(gte(ledgerEntries.entryDate, from));
   if (to) conditions.push(lte(ledgerEntries.entryDate, to));
   const opening = from
     ? sql`(select coalesce(sum(${signedAmount}), 0) from ${ledgerEntries} where ${and(eq(ledgerEntries.agentUserId, agentUserId), lt(ledgerEntries.entryDate, from))})`
     : sql`0`;
-  const pnrById = sql`(select ${groups.pnr} from ${bookings} inner join ${groups} on ${groups.id} = ${bookings.groupId} where ${bookings.id} = ${ledgerEntries.bookingId})`;
+  const ownBookings = bookingsOf === null ? sql`true` : eq(bookings.agentUserId, bookingsOf);
   const result = await db.execute(sql`
     select o.value::text as opening_balance,
            (o.value + coalesce(sum(r.signed), 0))::text as closing_balance,
+           count(*) filter (where r.booking_id is not null and r.pnr is null)::int as missing_pnrs,
            coalesce(string_agg(
              '{"id":' || r.id || ',"receive_date":"' || r.entry_date::text || '","text":' || ${jsonString(sql`r.text`)}
                || ',"type":"' || r.type::text || '","receive_amount":' || r.amount || ',"balance":' || (o.value + r.running)
@@ -86,19 +96,24 @@ export async function readLedgerReport({
         select ${ledgerEntries.id} as id, ${ledgerEntries.entryDate} as entry_date, ${ledgerEntries.text} as text, ${ledgerEntries.type} as type,
                ${ledgerEntries.amount} as amount, ${ledgerEntries.bookingId} as booking_id, ${signedAmount} as signed,
                sum(${signedAmount}) over (order by ${ledgerEntries.entryDate}, ${ledgerEntries.id} rows between unbounded preceding and current row) as running,
-               case when ${ledgerEntries.bookingId} is null then null else coalesce(own.pnr, ${pnrById}) end as pnr
+               booking_pnr.pnr
           from ${ledgerEntries}
           left join (
             select ${bookings.id} as id, ${groups.pnr} as pnr
               from ${bookings} inner join ${groups} on ${groups.id} = ${bookings.groupId}
-             where ${bookings.agentUserId} = ${agentUserId}
-          ) own on own.id = ${ledgerEntries.bookingId}
+             where ${ownBookings}
+          ) booking_pnr on booking_pnr.id = ${ledgerEntries.bookingId}
          where ${and(...conditions)}
       ) r on true
      group by o.value`);
-  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; rows_json: string }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; missing_pnrs: number; rows_json: string }> }).rows;
   if (!row) throw new Error('the ledger report query answered no row');
-  return { openingBalance: Number(row.opening_balance), closingBalance: Number(row.closing_balance), rowsJson: row.rows_json };
+  return {
+    openingBalance: Number(row.opening_balance),
+    closingBalance: Number(row.closing_balance),
+    rowsJson: row.rows_json,
+    missingPnrs: Number(row.missing_pnrs),
+  };
 }
 
 /** Closing balance per agent. */
