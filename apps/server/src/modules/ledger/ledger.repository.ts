@@ -41,31 +41,24 @@ export type LedgerAgent = NonNullable<Awaited<ReturnType<typeof findAgentById>>>
 /** A row's JSON string value, escaped by PostgreSQL as JSON.stringify escapes it (text holds no lone surrogates). */
 const jsonString = (value: SQL) => sql`to_json(${value})::text`;
 
-/**
- * The report's JSON around what the database computes: `head` is the text up to the opening balance's value, the
- * statement appends the opening and closing balances and `"rows":[...]` and closes `head`'s two objects.
- */
-export interface LedgerReportFrame {
-  head: string;
+export interface LedgerReportText {
+  openingBalance: number;
+  closingBalance: number;
+  /** The rows as the JSON array's inside (no brackets): each account-api row, its keys in the contract's order. */
+  rowsJson: string;
 }
 
 /**
  * The agent's rows within from..to (both optional, included), in date order then posting order, each with the balance
- * after it, as JSON text built by the database in one statement (decision 042): one snapshot, no per-row object on
- * the server, and the whole answer one string (the frame's head, the balances, the rows). The opening balance is every row dated before `from` (0 without). The PNR is the row's
+ * after it, as JSON text built by the database in one statement (decision 042): one snapshot, and no per-row
+ * object on the server. The opening balance is every row dated before `from` (0 without). The PNR is the row's
  * booking's group's. The booking use cases post every row under its booking's agent, so the agent's own bookings
  * are looked up first (bookings_agent_created_idx); a row on any other booking (none is known) makes the report run
  * again over every booking.
  */
-export async function readLedgerReport(options: {
-  db: Executor;
-  agentUserId: number;
-  from?: string | undefined;
-  to?: string | undefined;
-  frame: LedgerReportFrame;
-}): Promise<string> {
+export async function readLedgerReport(options: { db: Executor; agentUserId: number; from?: string | undefined; to?: string | undefined }): Promise<LedgerReportText> {
   const own = await readLedgerReportWith({ ...options, bookingsOf: options.agentUserId });
-  return own.missingPnrs === 0 ? own.json : (await readLedgerReportWith({ ...options, bookingsOf: null })).json;
+  return own.missingPnrs === 0 ? own : readLedgerReportWith({ ...options, bookingsOf: null });
 }
 
 async function readLedgerReportWith({
@@ -73,17 +66,15 @@ async function readLedgerReportWith({
   agentUserId,
   from,
   to,
-  frame,
   bookingsOf,
 }: {
   db: Executor;
-  frame: LedgerReportFrame;
   agentUserId: number;
   from?: string | undefined;
   to?: string | undefined;
   /** Whose bookings give the PNRs: one agent's, or (null) every booking. */
   bookingsOf: number | null;
-}): Promise<{ json: string; missingPnrs: number }> {
+}): Promise<LedgerReportText & { missingPnrs: number }> {
   const conditions: SQL[] = [eq(ledgerEntries.agentUserId, agentUserId)];
   if (from) conditions.push(gte(ledgerEntries.entryDate, from));
   if (to) conditions.push(lte(ledgerEntries.entryDate, to));
@@ -92,12 +83,14 @@ async function readLedgerReportWith({
     : sql`0`;
   const ownBookings = bookingsOf === null ? sql`true` : eq(bookings.agentUserId, bookingsOf);
   const result = await db.execute(sql`
-    select count(*) filter (where r.booking_id is not null and r.pnr is null)::int as missing_pnrs,
-           ${frame.head}::text || o.value || ',"closing_balance":' || (o.value + coalesce(sum(r.signed), 0)) || ',"rows":[' || coalesce(string_agg(
+    select o.value::text as opening_balance,
+           (o.value + coalesce(sum(r.signed), 0))::text as closing_balance,
+           count(*) filter (where r.booking_id is not null and r.pnr is null)::int as missing_pnrs,
+           coalesce(string_agg(
              '{"id":' || r.id || ',"receive_date":"' || r.entry_date::text || '","text":' || ${jsonString(sql`r.text`)}
                || ',"type":"' || r.type::text || '","receive_amount":' || r.amount || ',"balance":' || (o.value + r.running)
                || ',"pnr":' || coalesce(${jsonString(sql`r.pnr`)}, 'null') || ',"booking":' || coalesce(r.booking_id::text, 'null') || '}',
-             ',' order by r.entry_date, r.id), '') || ']}}' as json
+             ',' order by r.entry_date, r.id), '') as rows_json
       from (select ${opening}::bigint as value) o
       left join (
         select ${ledgerEntries.id} as id, ${ledgerEntries.entryDate} as entry_date, ${ledgerEntries.text} as text, ${ledgerEntries.type} as type,
@@ -113,9 +106,14 @@ async function readLedgerReportWith({
          where ${and(...conditions)}
       ) r on true
      group by o.value`);
-  const [row] = (result as unknown as { rows: Array<{ missing_pnrs: number; json: string }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; missing_pnrs: number; rows_json: string }> }).rows;
   if (!row) throw new Error('the ledger report query answered no row');
-  return { json: row.json, missingPnrs: Number(row.missing_pnrs) };
+  return {
+    openingBalance: Number(row.opening_balance),
+    closingBalance: Number(row.closing_balance),
+    rowsJson: row.rows_json,
+    missingPnrs: Number(row.missing_pnrs),
+  };
 }
 
 /** Closing balance per agent. */

@@ -31,15 +31,17 @@ async function resolveAgent({ db, user, agentNumber }: { db: Database; user: Aut
 export async function getAccountReportJson({ db, user, input }: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<JsonText<AccountReportResponse>> {
   const agent = await resolveAgent({ db, user, agentNumber: input.agent_id });
   const range = input.type === 'date' ? { from: input.from, to: input.to } : undefined;
-  const head: Omit<AccountReport, 'opening_balance' | 'closing_balance' | 'rows'> = {
+  const report = await readLedgerReport({ db, agentUserId: agent.id, ...range });
+  const head: Omit<AccountReport, 'rows'> = {
     agent: { agent_id: agent.agentId ?? 0, name: agent.name, agency_name: agent.agencyName },
     type: input.type,
     from: range?.from ?? null,
     to: range?.to ?? null,
+    opening_balance: report.openingBalance,
+    closing_balance: report.closingBalance,
   };
-  // The head's keys in the contract's order, then what the statement adds: what JSON.stringify of the parsed report writes.
-  const json = await readLedgerReport({ db, agentUserId: agent.id, ...range, frame: { head: `{"data":${JSON.stringify(head).slice(0, -1)},"opening_balance":` } });
-  return jsonText(json);
+  // The head's keys in the contract's order, then the rows: what JSON.stringify of the parsed report writes.
+  return jsonText(`{"data":${JSON.stringify(head).slice(0, -1)},"rows":[${report.rowsJson}]}}`);
 }
 
 /** The same report as an object (the spreadsheet). */
