@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { groups } from '../groups/groups.table.js';
@@ -38,77 +38,83 @@ export async function findAgentById({ db, userId }: { db: Executor; userId: numb
 
 export type LedgerAgent = NonNullable<Awaited<ReturnType<typeof findAgentById>>>;
 
-/** The agent's balance from every row dated before `before` (YYYY-MM-DD): the opening balance of a range. */
-export async function sumLedgerBefore({ db, agentUserId, before }: { db: Executor; agentUserId: number; before: string }): Promise<number> {
-  const [row] = await db
-    .select({ balance: sumOfSigned })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.agentUserId, agentUserId), lt(ledgerEntries.entryDate, before)));
-  return row?.balance ?? 0;
+/** A row's JSON string value, escaped by PostgreSQL as JSON.stringify escapes it (text holds no lone surrogates). */
+const jsonString = (value: SQL) => sql`to_json(${value})::text`;
+
+export interface LedgerReportText {
+  openingBalance: number;
+  closingBalance: number;
+  /** The rows as the JSON array's inside (no brackets): each account-api row, its keys in the contract's order. */
+  rowsJson: string;
 }
 
 /**
- * The agent's rows within from..to (both optional, included), in date order then posting order, each with the
- * running sum of the listed rows (the caller adds the opening balance) and its booking's PNR. The PNRs come from
- * a second query (bookingPnrs): joining bookings here hashed every booking of every agent for each report.
+ * The agent's rows within from..to (both optional, included), in date order then posting order, each with the balance
+ * after it, as JSON text built by the database in one statement (decision 042): one snapshot, and no per-row
+ * object on the server. The opening balance is every row dated before `from` (0 without). The PNR is the row's
+ * booking's group's. The booking use cases post every row under its booking's agent, so the agent's own bookings
+ * are looked up first (bookings_agent_created_idx); a row on any other booking (none is known) makes the report run
+ * again over every booking.
  */
-export async function listLedgerRows({
+export async function readLedgerReport(options: { db: Executor; agentUserId: number; from?: string | undefined; to?: string | undefined }): Promise<LedgerReportText> {
+  const own = await readLedgerReportWith({ ...options, bookingsOf: options.agentUserId });
+  return own.missingPnrs === 0 ? own : readLedgerReportWith({ ...options, bookingsOf: null });
+}
+
+async function readLedgerReportWith({
   db,
   agentUserId,
   from,
   to,
+  bookingsOf,
 }: {
   db: Executor;
   agentUserId: number;
   from?: string | undefined;
   to?: string | undefined;
-}) {
+  /** Whose bookings give the PNRs: one agent's, or (null) every booking. */
+  bookingsOf: number | null;
+}): Promise<LedgerReportText & { missingPnrs: number }> {
   const conditions: SQL[] = [eq(ledgerEntries.agentUserId, agentUserId)];
   if (from) conditions.push(gte(ledgerEntries.entryDate, from));
   if (to) conditions.push(lte(ledgerEntries.entryDate, to));
-  const rows = await db
-    .select({
-      id: ledgerEntries.id,
-      entryDate: ledgerEntries.entryDate,
-      text: ledgerEntries.text,
-      type: ledgerEntries.type,
-      amount: ledgerEntries.amount,
-      bookingId: ledgerEntries.bookingId,
-      runningSum: sql<number>`sum(${signedAmount}) over (order by ${ledgerEntries.entryDate}, ${ledgerEntries.id} rows between unbounded preceding and current row)::bigint`.mapWith(
-        Number,
-      ),
-    })
-    .from(ledgerEntries)
-    .where(and(...conditions))
-    .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.id));
-  const pnrs = await bookingPnrs({ db, agentUserId, bookingIds: rows.flatMap((row) => (row.bookingId === null ? [] : [row.bookingId])) });
-  // Every booking has a group, so a row with a booking always has a PNR.
-  return rows.map((row) => ({ ...row, pnr: row.bookingId === null ? null : (pnrs.get(row.bookingId) ?? null) }));
+  const opening = from
+    ? sql`(select coalesce(sum(${signedAmount}), 0) from ${ledgerEntries} where ${and(eq(ledgerEntries.agentUserId, agentUserId), lt(ledgerEntries.entryDate, from))})`
+    : sql`0`;
+  const ownBookings = bookingsOf === null ? sql`true` : eq(bookings.agentUserId, bookingsOf);
+  const result = await db.execute(sql`
+    select o.value::text as opening_balance,
+           (o.value + coalesce(sum(r.signed), 0))::text as closing_balance,
+           count(*) filter (where r.booking_id is not null and r.pnr is null)::int as missing_pnrs,
+           coalesce(string_agg(
+             '{"id":' || r.id || ',"receive_date":"' || r.entry_date::text || '","text":' || ${jsonString(sql`r.text`)}
+               || ',"type":"' || r.type::text || '","receive_amount":' || r.amount || ',"balance":' || (o.value + r.running)
+               || ',"pnr":' || coalesce(${jsonString(sql`r.pnr`)}, 'null') || ',"booking":' || coalesce(r.booking_id::text, 'null') || '}',
+             ',' order by r.entry_date, r.id), '') as rows_json
+      from (select ${opening}::bigint as value) o
+      left join (
+        select ${ledgerEntries.id} as id, ${ledgerEntries.entryDate} as entry_date, ${ledgerEntries.text} as text, ${ledgerEntries.type} as type,
+               ${ledgerEntries.amount} as amount, ${ledgerEntries.bookingId} as booking_id, ${signedAmount} as signed,
+               sum(${signedAmount}) over (order by ${ledgerEntries.entryDate}, ${ledgerEntries.id} rows between unbounded preceding and current row) as running,
+               booking_pnr.pnr
+          from ${ledgerEntries}
+          left join (
+            select ${bookings.id} as id, ${groups.pnr} as pnr
+              from ${bookings} inner join ${groups} on ${groups.id} = ${bookings.groupId}
+             where ${ownBookings}
+          ) booking_pnr on booking_pnr.id = ${ledgerEntries.bookingId}
+         where ${and(...conditions)}
+      ) r on true
+     group by o.value`);
+  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; missing_pnrs: number; rows_json: string }> }).rows;
+  if (!row) throw new Error('the ledger report query answered no row');
+  return {
+    openingBalance: Number(row.opening_balance),
+    closingBalance: Number(row.closing_balance),
+    rowsJson: row.rows_json,
+    missingPnrs: Number(row.missing_pnrs),
+  };
 }
-
-/** Up to this many bookings are looked up by id; more, and the agent's bookings are read through their index instead. */
-const PNR_LOOKUP_BY_ID_MAX = 500;
-
-/**
- * The PNR of each of these bookings. A long ledger reads the agent's bookings (bookings_agent_created_idx): the
- * booking use cases post every row under its booking's agent, so that finds them all, and any other booking is
- * still looked up by id.
- */
-async function bookingPnrs({ db, agentUserId, bookingIds }: { db: Executor; agentUserId: number; bookingIds: number[] }): Promise<Map<number, string>> {
-  const wanted = [...new Set(bookingIds)];
-  const select = () => db.select({ id: bookings.id, pnr: groups.pnr }).from(bookings).innerJoin(groups, eq(groups.id, bookings.groupId));
-  const found = new Map<number, string>();
-  if (wanted.length > PNR_LOOKUP_BY_ID_MAX) {
-    for (const row of await select().where(eq(bookings.agentUserId, agentUserId))) found.set(row.id, row.pnr);
-  }
-  const missing = wanted.filter((id) => !found.has(id));
-  for (let start = 0; start < missing.length; start += PNR_LOOKUP_BY_ID_MAX) {
-    for (const row of await select().where(inArray(bookings.id, missing.slice(start, start + PNR_LOOKUP_BY_ID_MAX)))) found.set(row.id, row.pnr);
-  }
-  return found;
-}
-
-export type LedgerRowWithBalance = Awaited<ReturnType<typeof listLedgerRows>>[number];
 
 /** Closing balance per agent. */
 function agentBalancesSubquery(db: Executor) {

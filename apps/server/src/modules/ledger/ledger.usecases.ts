@@ -1,18 +1,10 @@
-import type { AccountReport, AccountReportBody, AgentBalanceRow, AgentsBalanceResponse, LedgerRow } from '@portal/contract/ledger';
+import type { AccountReport, AccountReportBody, AccountReportResponse, AgentBalanceRow, AgentsBalanceResponse } from '@portal/contract/ledger';
+import { jsonText, parseJsonText, type JsonText } from '../../lib/json-text.js';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { createAgentIdRequiredError, createAgentNotFoundError } from './ledger.errors.js';
-import {
-  findAgentById,
-  findAgentByNumber,
-  listAgentBalances,
-  listLedgerRows,
-  sumLedgerBefore,
-  type AgentBalanceListRow,
-  type LedgerAgent,
-  type LedgerRowWithBalance,
-} from './ledger.repository.js';
+import { findAgentById, findAgentByNumber, listAgentBalances, readLedgerReport, type AgentBalanceListRow, type LedgerAgent } from './ledger.repository.js';
 
 /** The agent ledger and the balance report (001 §2 Accounts, Agents Balance; PRODUCT §4 "Payments and ledger"). */
 
@@ -30,43 +22,31 @@ async function resolveAgent({ db, user, agentNumber }: { db: Database; user: Aut
   return agent;
 }
 
-function toLedgerRow(row: LedgerRowWithBalance, openingBalance: number): LedgerRow {
-  return {
-    id: row.id,
-    receive_date: row.entryDate,
-    text: row.text,
-    type: row.type,
-    receive_amount: row.amount,
-    balance: openingBalance + row.runningSum,
-    pnr: row.pnr,
-    booking: row.bookingId,
-  };
-}
-
 /**
- * account-api: `all` lists every row from 0; `date` lists from..to and opens at the balance of every earlier row.
- * Both reads run in one read-only snapshot, so a row posted meanwhile cannot land in neither or both.
+ * account-api's answer as JSON text, byte for byte what the contract's serialiser made of the report object before
+ * (decision 042: ledger.report-bytes.test.ts compares them): `all` lists every row from 0; `date` lists from..to and
+ * opens at the balance of every earlier row. The rows come as JSON from one statement, one snapshot, so a row posted
+ * meanwhile cannot land in neither or both, and a 15,000-row ledger is never 15,000 objects on the server.
  */
-export async function getAccountReport({ db, user, input }: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<AccountReport> {
+export async function getAccountReportJson({ db, user, input }: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<JsonText<AccountReportResponse>> {
   const agent = await resolveAgent({ db, user, agentNumber: input.agent_id });
   const range = input.type === 'date' ? { from: input.from, to: input.to } : undefined;
-  const { openingBalance, rows } = await db.transaction(
-    async (tx) => {
-      const opening = range ? await sumLedgerBefore({ db: tx, agentUserId: agent.id, before: range.from }) : 0;
-      return { openingBalance: opening, rows: await listLedgerRows({ db: tx, agentUserId: agent.id, ...range }) };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  const reportRows = rows.map((row) => toLedgerRow(row, openingBalance));
-  return {
+  const report = await readLedgerReport({ db, agentUserId: agent.id, ...range });
+  const head: Omit<AccountReport, 'rows'> = {
     agent: { agent_id: agent.agentId ?? 0, name: agent.name, agency_name: agent.agencyName },
     type: input.type,
     from: range?.from ?? null,
     to: range?.to ?? null,
-    opening_balance: openingBalance,
-    closing_balance: reportRows.at(-1)?.balance ?? openingBalance,
-    rows: reportRows,
+    opening_balance: report.openingBalance,
+    closing_balance: report.closingBalance,
   };
+  // The head's keys in the contract's order, then the rows: what JSON.stringify of the parsed report writes.
+  return jsonText(`{"data":${JSON.stringify(head).slice(0, -1)},"rows":[${report.rowsJson}]}}`);
+}
+
+/** The same report as an object (the spreadsheet). */
+export async function getAccountReport(options: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<AccountReport> {
+  return parseJsonText(await getAccountReportJson(options)).data;
 }
 
 function toAgentBalanceRow(row: AgentBalanceListRow): AgentBalanceRow {
