@@ -124,7 +124,11 @@ async function captureResponse(url: string, headers: Record<string, string>) {
   return { status: response.status, headers: kept, body };
 }
 
-export async function measureOverhead(server: RunningProcess, token: string, options: LoadOptions) {
+export async function measureOverhead(
+  server: RunningProcess,
+  token: string,
+  options: Pick<LoadOptions, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
+) {
   const route = '/api/unread-notifications-count';
   const request: LoadRequest = { method: 'GET', path: route, headers: bearer(token) };
   const captured = await captureResponse(server.baseUrl + route, bearer(token));

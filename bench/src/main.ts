@@ -6,6 +6,8 @@
  *   npm run bench -- --scale 0.1 --duration 5 --skip-lighthouse
  *   npm run bench -- --scenario hot-release [--engines postgres] [--workers 1,2] [--cpu-prof /tmp/prof]
  *                                          only the hot group release (200 bookings, 150 seats), per WORKERS count
+ *   npm run bench -- --scenario overhead [--engines pglite] [--scale 0.1] [--cpu-prof /tmp/prof]
+ *                                          only the small route's CPU per request against node:http (issue 20 point 2)
  *   npm run bench -- --reads insights --skip-frontend   only the read scenarios whose name contains 'insights'
  *                                                    (comma-separated; overhead and contention still run)
  *
@@ -28,6 +30,7 @@ import type { SequentialCost } from './request-costs.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
+import { benchOverhead, describeOverhead, overheadChecks } from './overhead.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
 
 const { values: args } = parseArgs({
@@ -47,13 +50,13 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-frontend': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
-    /** One scenario alone: `passport-read` (issue 17 point 4), `hot-release` (issue 20 point 3). */
+    /** One scenario alone: `passport-read` (issue 17 point 4), `hot-release` (issue 20 point 3), `overhead` (issue 20 point 2). */
     scenario: { type: 'string' },
     /** hot-release: the server process counts to run it with (WORKERS; above 1 on PostgreSQL with Redis only). */
     workers: { type: 'string', default: '1,2' },
     /** hot-release: bookings made and cancelled before the measured release (a warm server; warmUpBookings). */
     'warm-up': { type: 'string', default: '200' },
-    /** hot-release: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
+    /** hot-release, overhead: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
     'cpu-prof': { type: 'string' },
     reads: { type: 'string', default: '' },
   },
@@ -319,10 +322,22 @@ async function mainHotRelease(): Promise<number> {
   return checks.every((check) => check.ok) ? 0 : 1;
 }
 
+/** `--scenario overhead`: only the small route's server CPU per request against node:http (issue 20 point 2). */
+async function mainOverhead(): Promise<number> {
+  const load = { connections: Number(args.connections), durationSeconds: Number(args.duration), warmupSeconds: Number(args.warmup) };
+  const runs = await benchOverhead({ engines: await readEngines(), scale: Number(args.scale), load, cpuProfDir: args['cpu-prof'] }, log);
+  const checks = overheadChecks(runs);
+  const out = [...describeOverhead(runs), '\n== budgets', table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO']))];
+  process.stdout.write(`${out.join('\n')}\n`);
+  writeResult('overhead', { scenario: 'overhead', options: { scale: Number(args.scale), ...load }, runs, budgets: checks });
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (args.scenario === 'overhead') return mainOverhead();
   if (args.scenario === 'passport-read') return mainPassportRead();
   if (args.scenario === 'hot-release') return mainHotRelease();
-  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release)`);
+  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release, overhead)`);
   const engines = await readEngines();
   const loadOptions = {
     scale: Number(args.scale),

@@ -136,8 +136,10 @@ export async function buildApp({
 
   if (worker !== undefined) {
     const workerHeader = String(worker);
-    app.addHook('onRequest', async (_request, reply) => {
+    // A callback hook, not an async one: it runs on every request (issue 20 point 2, decision 041).
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.header('x-portal-worker', workerHeader);
+      done();
     });
   }
   app.setValidatorCompiler(validatorCompiler);

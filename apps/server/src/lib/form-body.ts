@@ -80,12 +80,23 @@ export function formEntriesToObject(entries: Iterable<[string, FormValue]>): Rec
  * text cannot hold one, so such input must be refused before it reaches a query (issue 16.9). Files are skipped:
  * their bytes are checked by content where they are used.
  */
-export function findNulText(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+export function findNulText(value: unknown): string | undefined {
+  const path = findNulPath(value);
+  return path === undefined ? undefined : path.join('.') || 'body';
+}
+
+/**
+ * The keys down to the first NUL, [] for the value itself. It runs on every request's body, query and params, so it
+ * builds nothing until it finds one (issue 20 point 2).
+ */
+function findNulPath(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (typeof value !== 'object' || value === null || isUploadedFile(value) || Buffer.isBuffer(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNulText(item, [...path, key]) ?? (key.includes('\u0000') ? [...path, key].join('.') : undefined);
-    if (found !== undefined) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = findNulPath((value as Record<string, unknown>)[key]);
+    if (found !== undefined) return [key, ...found];
+    if (key.includes('\u0000')) return [key];
   }
   return undefined;
 }

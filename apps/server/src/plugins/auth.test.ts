@@ -114,6 +114,32 @@ describe('auth hook', () => {
     expect((await get('/api/test/admin-only', bearer(token))).statusCode).toBe(200);
   });
 
+  it('when a protected route is asked with HEAD (the route Fastify adds beside each GET), then it is checked as the GET is', async () => {
+    // The check is attached to each route as it is added (decision 041): the HEAD twin must get its own.
+    const agent = await t.createAgent();
+    const agentToken = await t.loginAs(agent.email, agent.password);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/test/user' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/test/admin-only', headers: bearer(agentToken) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/test/user', headers: bearer(agentToken) })).statusCode).toBe(200);
+  });
+
+  it('when a public route is called with an unknown token, then it answers as to anyone (no session is looked up)', async () => {
+    const response = await get('/api/health', { authorization: 'Bearer not-a-real-token' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('when a token the session cache holds calls a route above its role, then 403 as on the first call', async () => {
+    const agent = await t.createAgent();
+    const token = await t.loginAs(agent.email, agent.password);
+    // The first call looks the token up in the database, the second is answered from memory, synchronously.
+    for (let call = 0; call < 2; call++) {
+      const response = await get('/api/test/admin-only', bearer(token));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'This action is unauthorized.' });
+      expect((await get('/api/test/user', bearer(token))).json()).toEqual({ user_id: agent.user.id, role: 'user' });
+    }
+  });
+
   it('when an optional route is called without or with a bad token, then it answers as anonymous', async () => {
     for (const headers of [{}, { authorization: 'Bearer nope' }] as Array<Record<string, string>>) {
       const response = await get('/api/test/optional', headers);

@@ -1,5 +1,5 @@
-import multipart, { type MultipartFile, type Multipart } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import multipart, { type FastifyMultipartAttachFieldsToBodyOptions, type MultipartFile, type Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findNulText, formEntriesToObject, type UploadedFile } from '../lib/form-body.js';
 import { createFieldError, HttpError } from '../lib/http-error.js';
 
@@ -26,6 +26,41 @@ function isFilePart(part: Multipart): part is MultipartFile {
   return part.type === 'file';
 }
 
+/** A request whose body the multipart parser may read (its content-type parser is registered for multipart/form-data). */
+function hasMultipartBody(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return type !== undefined && MULTIPART_TYPE.test(type);
+}
+
+type MultipartHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * @fastify/multipart with its request hooks run for multipart requests only. The plugin adds three app-wide async
+ * hooks (onRequest: a 'close' listener per request to delete temporary files; preValidation: parse the parts;
+ * onResponse: delete temporary files) that every request paid for, a JSON read as much as an upload: a promise and
+ * a trip through the microtask queue each, and a listener and a closure, a sixth of a small request's CPU (issue 20
+ * point 2, decision 041). Each is wrapped here, while the plugin registers, into a callback hook that runs the
+ * plugin's own only when the request's Content-Type is multipart; the plugin's code is otherwise untouched.
+ */
+async function registerMultipart(app: FastifyInstance, options: FastifyMultipartAttachFieldsToBodyOptions): Promise<void> {
+  const addHook = app.addHook;
+  const gated = (hook: MultipartHook) =>
+    function multipartOnly(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+      if (!hasMultipartBody(request)) return done();
+      hook.call(this, request, reply).then(() => done(), done);
+    };
+  const gatedAddHook = function (this: FastifyInstance, name: string, hook: MultipartHook) {
+    if (name !== 'onRequest' && name !== 'preValidation' && name !== 'onResponse') throw new Error(`@fastify/multipart added an unexpected ${name} hook`);
+    return (addHook as (name: string, hook: unknown) => FastifyInstance).call(this, name, gated(hook));
+  };
+  app.addHook = gatedAddHook as unknown as FastifyInstance['addHook'];
+  try {
+    await app.register(multipart, options);
+  } finally {
+    app.addHook = addHook;
+  }
+}
+
 /**
  * Writes accept multipart/form-data and url-encoded forms as well as JSON (PRODUCT §3). The form's fields
  * become the same object a JSON body would be, so each route's one zod schema validates every form.
@@ -40,7 +75,7 @@ export async function registerFormBodies(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  await app.register(multipart, {
+  await registerMultipart(app, {
     attachFieldsToBody: true,
     limits: { fileSize: MAX_FILE_BYTES, files: 40, fields: 500, parts: 600, fieldSize: 1_048_576 },
     async onFile(part) {
@@ -78,11 +113,8 @@ export async function registerFormBodies(app: FastifyInstance): Promise<void> {
 
   // After the form is an object (above), before any route's schema: NUL in text is a 422 on its field (issue 16.9).
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const part of [request.body, request.query, request.params]) {
-      const field = findNulText(part);
-      if (field !== undefined) return done(createNulCharacterError(field));
-    }
-    done();
+    const field = findNulText(request.body) ?? findNulText(request.query) ?? findNulText(request.params);
+    done(field === undefined ? undefined : createNulCharacterError(field));
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -11,8 +11,10 @@ export interface CachedSession {
 }
 
 /**
- * Signed-in callers by token hash, kept for a few seconds, so that a busy screen's requests do not each
- * ask the database who is calling (issue 8: the auth lookup was most of a small request's cost).
+ * Signed-in callers by bearer token, kept for a few seconds, so that a busy screen's requests do not each
+ * ask the database who is calling (issue 8: the auth lookup was most of a small request's cost). The key is the
+ * token itself, not its SHA-256: hashing it was a tenth of a cached small request's CPU (decision 041); the
+ * database still stores only hashes, and the map holds a token only for seconds after a request brought it here.
  *
  * Correctness rests on two rules (decision 009):
  * - every successful write of this process clears the cache after it has committed (plugins/data-changes.ts),
@@ -33,29 +35,29 @@ export class SessionCache {
     return this.#generation;
   }
 
-  get(tokenHash: string, now: number): CachedSession | undefined {
-    const entry = this.#entries.get(tokenHash);
+  get(token: string, now: number): CachedSession | undefined {
+    const entry = this.#entries.get(token);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
-      this.#entries.delete(tokenHash);
+      this.#entries.delete(token);
       return undefined;
     }
     return entry;
   }
 
-  set(tokenHash: string, session: CachedSession, generationAtLookup: number, now: number): void {
+  set(token: string, session: CachedSession, generationAtLookup: number, now: number): void {
     if (this.ttlMs <= 0 || generationAtLookup !== this.#generation) return;
     if (this.#entries.size >= MAX_ENTRIES) {
       // Maps iterate in insertion order: drop the oldest entry.
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(tokenHash, { ...session, expiresAt: now + this.ttlMs });
+    this.#entries.set(token, { ...session, expiresAt: now + this.ttlMs });
   }
 
   /** The token was touched in the database: remember when, so it is not touched again for a while. */
-  touched(tokenHash: string, lastUsedAt: number): void {
-    const entry = this.#entries.get(tokenHash);
+  touched(token: string, lastUsedAt: number): void {
+    const entry = this.#entries.get(token);
     if (entry) entry.lastUsedAt = lastUsedAt;
   }
 
