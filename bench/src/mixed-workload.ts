@@ -1,8 +1,8 @@
 /**
  * Issue 20 point 1: the portal as a day's users use it, all at once. Agents and admins each run a loop of think time
  * and one step picked by weight; about one step in ten writes (agents hold a booking, cancel a hold, edit a
- * passenger; admins confirm a hold and record a payment), and every write clears the read caches (decision 009), so
- * the reads are measured as they are served between writes, not from a warm cache alone.
+ * passenger; admins confirm a hold and record a payment), and every write drops the cached reads it may have altered
+ * (decisions 009 and 040), so the reads are measured as they are served between writes, not from a warm cache alone.
  */
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
 import { readCpuMs, round } from './processes.js';
