@@ -10,12 +10,12 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bearer, signIn } from './api.js';
+import { signIn } from './api.js';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine } from './engines.js';
 import { ADMIN, agentSessions, checkInvariants, generateWorkload, serverEnv, type Invariants, type WorkloadReport } from './http-bench.js';
-import { runMixedWorkload, type MixedFigures } from './mixed-workload.js';
+import { getInit, postJsonInit, runMixedWorkload, type MixedFigures } from './mixed-workload.js';
 import { freePort, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
 import { measureSequential, type SequentialCost } from './request-costs.js';
 
@@ -42,7 +42,6 @@ export interface MixedScenarioOptions {
   cpuProfDir?: string | undefined;
 }
 
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const agentEmail = (rank: number) => `agent${String(rank).padStart(2, '0')}@bench.example`;
 const loadAverage = () => os.loadavg().map((value) => round(value, 1));
 
@@ -56,12 +55,8 @@ async function timed(url: string, init: RequestInit): Promise<{ status: number; 
 /** The read steps of mixed-workload.ts, each computed `count` times (a new `bench` query each time). */
 async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: string, adminToken: string, count: number) {
   const api = (route: string) => `${baseUrl}/api${route}`;
-  const post = (token: string, body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const get = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+  const post = postJsonInit;
+  const get = getInit;
   const sectorsAnswer = await timed(api('/available-sector'), get(agentToken));
   const offered = JSON.parse(sectorsAnswer.text) as { mysectors: Array<{ id: number }>; tickets: Array<{ sector: string }> };
   const [departure, arrival] = offered.tickets[0]!.sector.split(' - ');

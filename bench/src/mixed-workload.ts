@@ -98,6 +98,16 @@ interface Hold {
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+/** A JSON POST as the screens send it (from a browser, signed in). */
+export const postJsonInit = (token: string, body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** A GET as the screens send it (from a browser, signed in). */
+export const getInit = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+
 /** Karachi's today as YYYY-MM-DD, plus `days`. */
 function karachiDate(days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(Date.now() + days * 86_400_000));
@@ -159,12 +169,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
   const { baseUrl, agentTokens, adminTokens } = options;
   const recorder = new Recorder();
   const api = (path: string) => `${baseUrl}/api${path}`;
-  const json = (token: string, body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const get = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+  const json = postJsonInit;
+  const get = getInit;
 
   // What the agents can book and list: the offered tickets and the my-sectors, as the first agent sees them.
   const offered = await getOffered(baseUrl, agentTokens[0]!);
