@@ -5,7 +5,7 @@ import { insertTestBooking, insertTestGroup, insertUserWithToken, type TestGroup
 import { notifications } from '../modules/notifications/notifications.table.js';
 import type { UserRow } from '../modules/users/users.table.js';
 import { bearer, buildTestApp, type TestApp } from '../test/helpers.js';
-import { agentScope, groupScope, notificationsScope } from './change-scopes.js';
+import { agentScope, BOOKINGS_SCOPE, groupScope, notificationsScope, writeScopesOf } from './change-scopes.js';
 
 /**
  * Decision 040: a write drops only the cached reads it may have altered. To see what stayed cached, a test writes a
@@ -135,5 +135,18 @@ describe('read cache scopes (decision 040)', () => {
     heard.length = 0;
     t.app.dataChanges.changed();
     expect(heard).toEqual([null]);
+  });
+
+  it("when add-booking answers, then its scopes come from the new booking's id in the answer; without an id, everything", async () => {
+    const booking = (await behindTheCache(groupTwo, agentB)).booking;
+    const request = { params: {}, body: {}, user: null } as never;
+    const url = '/api/add-booking';
+    expect(await writeScopesOf({ db: t.db, request, url, payload: JSON.stringify({ data: { id: booking.id } }) })).toEqual([
+      BOOKINGS_SCOPE,
+      groupScope(groupTwo.group.id),
+      agentScope(agentB.user.id),
+    ]);
+    expect(await writeScopesOf({ db: t.db, request, url, payload: '{"message":"no id"}' })).toBeNull();
+    expect(await writeScopesOf({ db: t.db, request, url: '/api/addgroup', payload: '{}' })).toBeNull();
   });
 });
