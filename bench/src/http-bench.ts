@@ -321,7 +321,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
 }
 
 /** workload-check-main.js on the engine's database: the invariants after every write of the run. */
-async function checkInvariants(prepared: PreparedEngine): Promise<Invariants> {
+export async function checkInvariants(prepared: PreparedEngine): Promise<Invariants> {
   const stdout = await runNodeScript(WORKLOAD_CHECK_MAIN, childEnv({ DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl }));
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Invariants;
 }

@@ -8,6 +8,8 @@
  *                                          only the hot group release (200 bookings, 150 seats), per WORKERS count
  *   npm run bench -- --scenario overhead [--engines pglite] [--scale 0.1] [--cpu-prof /tmp/prof]
  *                                          only the small route's CPU per request against node:http (issue 20 point 2)
+ *   npm run bench -- --scenario mixed [--engines pglite] [--cpu-prof /tmp/prof] [--mixed-duration 60]
+ *                                          only the mixed workload, after each read step's computed cost
  *   npm run bench -- --reads insights --skip-frontend   only the read scenarios whose name contains 'insights'
  *                                                    (comma-separated; overhead and contention still run)
  *
@@ -24,11 +26,13 @@ import { compareWithPrevious } from './compare-results.js';
 import { contentionChecks, describeContention } from './contention.js';
 import { checkPostgres, prepareEngine, type Engine } from './engines.js';
 import { measureInitialAssets, type RouteAssets } from './frontend-size.js';
-import { benchEngine, serverEnv, type EngineResult } from './http-bench.js';
+import { benchEngine, serverEnv, type EngineResult, type Invariants } from './http-bench.js';
 import type { LoadFigures } from './load.js';
 import type { SequentialCost } from './request-costs.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
+import { benchMixedScenario, mixedScenarioChecks } from './mixed-scenario.js';
+import type { MixedFigures } from './mixed-workload.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
 import { benchOverhead, describeOverhead, overheadChecks } from './overhead.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
@@ -56,9 +60,11 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '1,2' },
     /** hot-release: bookings made and cancelled before the measured release (a warm server; warmUpBookings). */
     'warm-up': { type: 'string', default: '200' },
-    /** hot-release, overhead: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
+    /** hot-release, overhead and mixed: run the server with `node --cpu-prof`, its profiles in this directory, summarised in the report. */
     'cpu-prof': { type: 'string' },
     reads: { type: 'string', default: '' },
+    /** mixed: requests per read step for its computed cost, one at a time (0 skips them). */
+    'cost-requests': { type: 'string', default: '40' },
   },
 });
 
@@ -165,6 +171,25 @@ function sequentialCells(cost: SequentialCost): Array<string | number> {
   return [cost.requests, cost.latency.p50Ms, cost.latency.p95Ms, cost.latency.p99Ms, cost.latency.maxMs, cost.errors, cost.serverCpuUsPerRequest];
 }
 
+function describeMixed(mixed: MixedFigures): string[] {
+  return [
+    `\nmixed workload: ${mixed.agents} agents + ${mixed.admins} admins for ${mixed.seconds} s: ${mixed.steps} steps, ${mixed.writes} writes ` +
+      `(${round((100 * mixed.writes) / Math.max(1, mixed.steps), 1)} %), ${mixed.errors} errors; server CPU ${mixed.serverCpuPercent ?? '-'} %, bench CPU ${mixed.benchCpuPercent} %`,
+    table(
+      ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
+      mixed.requests.map((request) => [request.name, request.write ? 'write' : 'read', request.count, request.p50Ms, request.p95Ms, request.p99Ms, request.maxMs, request.errors]),
+    ),
+    ...mixed.requests.filter((item) => item.errorSample).map((request) => `  ${request.name}: first error ${request.errorSample}`),
+  ];
+}
+
+function describeInvariants(inv: Invariants): string {
+  return (
+    `end of run (${inv.groups} groups, ${inv.bookings} bookings): oversold groups ${inv.oversoldGroups} (${inv.oversoldSeats} seats); ` +
+    `received_amount mismatches ${inv.receivedMismatches}, payment/ledger ${inv.paymentLedgerMismatches}, charges ${inv.chargeMismatches}, agent balances ${inv.balanceMismatches}`
+  );
+}
+
 function printReport(engines: EngineResult[], assets: RouteAssets[] | null, lighthouse: LighthouseResult[] | null, checks: BudgetCheck[]) {
   const out: string[] = [];
   for (const result of engines) {
@@ -205,25 +230,8 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
       ),
     );
     out.push(`account-api all of the busiest agent: ${ledger.rows} rows, JSON ${round(ledger.jsonBytes / 1024, 1)} KB, sent gzipped ${round(ledger.gzipBytes / 1024, 1)} KB`);
-    const mixed = result.mixed;
-    if (mixed) {
-      out.push(
-        `\nmixed workload: ${mixed.agents} agents + ${mixed.admins} admins for ${mixed.seconds} s: ${mixed.steps} steps, ${mixed.writes} writes ` +
-          `(${round((100 * mixed.writes) / Math.max(1, mixed.steps), 1)} %), ${mixed.errors} errors; server CPU ${mixed.serverCpuPercent ?? '-'} %, bench CPU ${mixed.benchCpuPercent} %`,
-      );
-      out.push(
-        table(
-          ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
-          mixed.requests.map((request) => [request.name, request.write ? 'write' : 'read', request.count, request.p50Ms, request.p95Ms, request.p99Ms, request.maxMs, request.errors]),
-        ),
-      );
-      for (const request of mixed.requests.filter((item) => item.errorSample)) out.push(`  ${request.name}: first error ${request.errorSample}`);
-    }
-    const inv = result.invariants;
-    out.push(
-      `end of run (${inv.groups} groups, ${inv.bookings} bookings): oversold groups ${inv.oversoldGroups} (${inv.oversoldSeats} seats); ` +
-        `received_amount mismatches ${inv.receivedMismatches}, payment/ledger ${inv.paymentLedgerMismatches}, charges ${inv.chargeMismatches}, agent balances ${inv.balanceMismatches}`,
-    );
+    if (result.mixed) out.push(...describeMixed(result.mixed));
+    out.push(describeInvariants(result.invariants));
     out.push(
       `memory (RSS MiB): after start ${result.memory.afterStart.rssMiB}, after reads ${result.memory.afterReads.rssMiB} (peak ${result.memory.afterReads.peakRssMiB})`,
     );
@@ -333,11 +341,45 @@ async function mainOverhead(): Promise<number> {
   return checks.every((check) => check.ok) ? 0 : 1;
 }
 
+/** `--scenario mixed`: only the mixed workload (issue 20 point 1), after each read step's computed cost, per engine. */
+async function mainMixed(): Promise<number> {
+  const options = {
+    engines: await readEngines(),
+    scale: Number(args.scale),
+    seconds: Number(args['mixed-duration']),
+    agents: Number(args['mixed-agents']),
+    admins: Number(args['mixed-admins']),
+    costRequests: Number(args['cost-requests']),
+    cpuProfDir: args['cpu-prof'],
+  };
+  const runs = await benchMixedScenario(options, log);
+  const checks = mixedScenarioChecks(runs);
+  const out: string[] = [];
+  for (const run of runs) {
+    out.push(`\n== mixed, ${run.engine} (load average before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')})`);
+    if (run.costs.length > 0) {
+      out.push(
+        table(
+          ['read step computed, one at a time', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'server CPU µs/req'],
+          run.costs.map(({ name, cost }) => [name, ...sequentialCells(cost)]),
+        ),
+      );
+    }
+    out.push(...describeMixed(run.mixed), describeInvariants(run.invariants));
+    if (run.profile) out.push(...run.profile.lines);
+  }
+  out.push('\n== budgets', table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO'])));
+  process.stdout.write(`${out.join('\n')}\n`);
+  writeResult('mixed', { scenario: 'mixed', options, runs, budgets: checks });
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (args.scenario === 'overhead') return mainOverhead();
   if (args.scenario === 'passport-read') return mainPassportRead();
   if (args.scenario === 'hot-release') return mainHotRelease();
-  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release, overhead)`);
+  if (args.scenario === 'mixed') return mainMixed();
+  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release, overhead, mixed)`);
   const engines = await readEngines();
   const loadOptions = {
     scale: Number(args.scale),

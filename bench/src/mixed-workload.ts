@@ -1,8 +1,8 @@
 /**
  * Issue 20 point 1: the portal as a day's users use it, all at once. Agents and admins each run a loop of think time
  * and one step picked by weight; about one step in ten writes (agents hold a booking, cancel a hold, edit a
- * passenger; admins confirm a hold and record a payment), and every write clears the read caches (decision 009), so
- * the reads are measured as they are served between writes, not from a warm cache alone.
+ * passenger; admins confirm a hold and record a payment), and every write drops the cached reads it may have altered
+ * (decisions 009 and 040), so the reads are measured as they are served between writes, not from a warm cache alone.
  */
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
 import { readCpuMs, round } from './processes.js';
@@ -98,6 +98,16 @@ interface Hold {
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+/** A JSON POST as the screens send it (from a browser, signed in). */
+export const postJsonInit = (token: string, body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** A GET as the screens send it (from a browser, signed in). */
+export const getInit = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+
 /** Karachi's today as YYYY-MM-DD, plus `days`. */
 function karachiDate(days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(Date.now() + days * 86_400_000));
@@ -159,12 +169,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
   const { baseUrl, agentTokens, adminTokens } = options;
   const recorder = new Recorder();
   const api = (path: string) => `${baseUrl}/api${path}`;
-  const json = (token: string, body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const get = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+  const json = postJsonInit;
+  const get = getInit;
 
   // What the agents can book and list: the offered tickets and the my-sectors, as the first agent sees them.
   const offered = await getOffered(baseUrl, agentTokens[0]!);

@@ -4,6 +4,7 @@ import { checkAvailabilityRoute, searchAgentRoute } from '@portal/contract/booki
 import { searchAgentByEmailRoute } from '@portal/contract/agents';
 import { pnrDetailsRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute, searchFlightsRoute } from '@portal/contract/tickets';
 import type { FastifyInstance } from 'fastify';
+import { writeScopesOf, type ChangeScopes } from './change-scopes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,47 +48,87 @@ export function isWriteRequest(method: string, routeUrl: string | undefined): bo
 }
 
 export interface DataChanges {
-  /** Data changed in this process: clear the local caches and tell the other processes (with Redis). */
-  changed(): void;
-  /** Another process said its data changed: clear the local caches only. */
-  changedElsewhere(): void;
-  /** A local cache to clear on every change. */
+  /**
+   * Data changed in this process: drop what the change may have altered from the local caches and tell the other
+   * processes (with Redis). No scopes (or null): everything may have changed (change-scopes.ts, decision 040).
+   */
+  changed(scopes?: ChangeScopes): void;
+  /** Another process said its data changed: the local caches only. */
+  changedElsewhere(scopes?: ChangeScopes): void;
+  /** A local cache to clear on every change of everything (the sessions'); scoped changes do not call it. */
   onChange(listener: () => void): void;
-  /** A way to tell the other processes (the realtime plugin's Redis adapter). */
-  addPeerBroadcast(broadcast: () => void): void;
+  /** A local cache that drops by scope (the reads'): called on every change, with null for everything. */
+  onScopedChange(listener: (scopes: ChangeScopes) => void): void;
+  /**
+   * A way to tell the other processes (the realtime plugin's Redis adapter). A broadcast that takes no argument
+   * cannot carry scopes: the other processes then hear every change as a change of everything.
+   */
+  addPeerBroadcast(broadcast: (scopes: ChangeScopes) => void): void;
+}
+
+/**
+ * Scopes that a `changed()` without arguments means while `run` runs (synchronously): the notifier pushes each
+ * stored notification through the realtime plugin, whose push says `changed()`, and one user's new notification
+ * changes that user's notifications only (store-and-push-notifier.ts).
+ */
+let ambientScopes: ChangeScopes = null;
+export function withChangeScopes(scopes: readonly string[], run: () => void): void {
+  const previous = ambientScopes;
+  ambientScopes = scopes;
+  try {
+    run();
+  } finally {
+    ambientScopes = previous;
+  }
 }
 
 /**
  * One signal for the caches that trade a database query for a few seconds of memory (decision 009): every
  * successful write request, and every background job that writes (the hold sweeper), calls `changed()`.
  * Write requests signal in onSend, after their transaction committed and before the answer leaves, so a
- * client that has seen a write's answer never reads an older cached state from this process.
+ * client that has seen a write's answer never reads an older cached state from this process. A write that
+ * change-scopes.ts knows says what it changed (decision 040), so the reads it cannot have altered stay cached.
  */
 export function registerDataChanges(app: FastifyInstance): void {
-  const listeners: Array<() => void> = [];
-  const peers: Array<() => void> = [];
-  const clearLocal = () => {
-    for (const listener of listeners) listener();
+  const everything: Array<() => void> = [];
+  const scoped: Array<(scopes: ChangeScopes) => void> = [];
+  const peers: Array<(scopes: ChangeScopes) => void> = [];
+  const changeLocal = (scopes: ChangeScopes) => {
+    for (const listener of scoped) listener(scopes);
+    if (scopes === null) for (const listener of everything) listener();
   };
   const dataChanges: DataChanges = {
-    changed() {
-      clearLocal();
+    changed(scopes = ambientScopes) {
+      changeLocal(scopes);
       for (const broadcast of peers) {
         try {
-          broadcast();
+          broadcast(scopes);
         } catch (error) {
           app.log.warn({ err: error }, 'could not tell the other processes that data changed');
         }
       }
     },
-    changedElsewhere: clearLocal,
-    onChange: (listener) => listeners.push(listener),
+    changedElsewhere: (scopes = null) => changeLocal(scopes),
+    onChange: (listener) => everything.push(listener),
+    onScopedChange: (listener) => scoped.push(listener),
     addPeerBroadcast: (broadcast) => peers.push(broadcast),
   };
   app.decorate('dataChanges', dataChanges);
-  // A callback hook, not an async one: it runs on every answer (issue 8's overhead figure).
+  // A callback hook for reads (every answer goes through it, issue 8's overhead figure); a write whose reach
+  // change-scopes.ts knows reads its booking first.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode < 400 && isWriteRequest(request.method, request.routeOptions.url)) dataChanges.changed();
-    done(null, payload);
+    const url = request.routeOptions.url;
+    if (reply.statusCode >= 400 || !isWriteRequest(request.method, url)) return done(null, payload);
+    writeScopesOf({ db: app.db, request, url, payload }).then(
+      (scopes) => {
+        dataChanges.changed(scopes);
+        done(null, payload);
+      },
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'could not tell what a write changed: every cached read is dropped');
+        dataChanges.changed(null);
+        done(null, payload);
+      },
+    );
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody } from './compression.js';
+import { ANY_GROUP_SCOPE, readScopesOf, touches, type ChangeScopes } from './change-scopes.js';
 import { isWriteRequest } from './data-changes.js';
 
 /** How long an answer is reused when nothing was written meanwhile (bounds staleness of time-based figures). */
@@ -17,36 +18,97 @@ interface Entry {
   gzip: Promise<Buffer> | null;
   contentType: string;
   expiresAt: number;
+  /** The scopes whose change drops it; null: every change does (change-scopes.ts). */
+  depends: ReadonlySet<string> | null;
 }
 
 interface Pending {
   promise: Promise<Entry | null>;
   resolve: (entry: Entry | null) => void;
+  /** What the answer depends on as far as the route tells before it runs (shared ticket reads: any group). */
+  depends: ReadonlySet<string> | null;
+}
+
+interface Miss {
+  key: string;
+  /** The change count when the answer started: a change after it, to what the answer depends on, makes it unfit to keep. */
+  since: number;
+  pending: Pending;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on the request that computes an answer others may wait for (see registerReadCache). */
-    readCacheMiss: { key: string; generation: number; pending: Pending } | null;
+    readCacheMiss: Miss | null;
+    /** Scopes a read's handler adds to what its answer depends on (addReadScopes). */
+    readCacheScopes: string[] | null;
+  }
+}
+
+/**
+ * A shared ticket read names the groups its answer shows (their sold seats): the answer is then dropped when one
+ * of those groups' seats change, not when any group's do (decision 040).
+ */
+export function addReadScopes(request: FastifyRequest, scopes: readonly string[]): void {
+  (request.readCacheScopes ??= []).push(...scopes);
+}
+
+/** The last change of each scope, of any scope and of everything, as change counts (see Miss.since). */
+class ChangeClock {
+  private count = 0;
+  private everything = 0;
+  private anything = 0;
+  private anyGroup = 0;
+  private readonly byScope = new Map<string, number>();
+
+  now(): number {
+    return this.count;
+  }
+
+  tick(scopes: ChangeScopes): void {
+    this.count += 1;
+    this.anything = this.count;
+    if (scopes === null) {
+      this.everything = this.count;
+      // Every scope is older than this change now: forget them.
+      this.byScope.clear();
+      return;
+    }
+    for (const scope of scopes) {
+      this.byScope.set(scope, this.count);
+      if (scope.startsWith('group:')) this.anyGroup = this.count;
+    }
+  }
+
+  /** Whether something an answer depends on changed after `since`. */
+  changedSince(since: number, depends: ReadonlySet<string> | null): boolean {
+    if (this.everything > since) return true;
+    if (depends === null) return this.anything > since;
+    for (const scope of depends) {
+      if (scope === ANY_GROUP_SCOPE ? this.anyGroup > since : (this.byScope.get(scope) ?? 0) > since) return true;
+    }
+    return false;
   }
 }
 
 /**
  * Read answers in memory for a few seconds (decision 009). Every read of the API, per caller, is kept for
- * READ_CACHE_TTL_MS unless data changes first: any write of this process, the hold sweeper, a notification
- * push, or (with REDIS_URL) another process's write clears it all (plugins/data-changes.ts). Identical reads
- * that arrive while the first one is still computing wait for its answer instead of asking the database again.
+ * READ_CACHE_TTL_MS unless data it depends on changes first: any write of this process, the hold sweeper, a
+ * notification push, or (with REDIS_URL) another process's write drops the answers it may have altered
+ * (plugins/data-changes.ts; what depends on what: change-scopes.ts, decision 040). Identical reads that
+ * arrive while the first one is still computing wait for its answer instead of asking the database again.
  *
  * Why: on the embedded database every query is served one at a time, so 50 screens reloading the same list
  * queued behind each other; now one query answers them all. The key is the route, its query and body, and
- * the caller (answers are per user: an agent's list is its own). A write's answer is sent only after the cache
- * is cleared, so a client never reads, from this process, an older state than a write it has seen.
+ * the caller (answers are per user: an agent's list is its own), except for the ticket reads that answer every
+ * signed-in caller alike. A write's answer is sent only after what it changed is dropped, so a client never
+ * reads, from this process, an older state than a write it has seen.
  */
 export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL_MS }: { ttlMs?: number } = {}): void {
   const entries = new Map<string, Entry>();
   let pending = new Map<string, Pending>();
   let totalBytes = 0;
-  let generation = 0;
+  const clock = new ChangeClock();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -54,23 +116,31 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     entries.delete(key);
     totalBytes -= entry.body.length;
   };
+  const altered = (scopes: readonly string[], depends: ReadonlySet<string> | null) => depends === null || touches(scopes, depends);
 
-  app.dataChanges.onChange(() => {
-    entries.clear();
-    totalBytes = 0;
-    generation++;
-    // Requests that arrive from now on must not wait for an answer computed before the change.
-    pending = new Map();
+  app.dataChanges.onScopedChange((scopes) => {
+    clock.tick(scopes);
+    if (scopes === null) {
+      entries.clear();
+      totalBytes = 0;
+      // Requests that arrive from now on must not wait for an answer computed before the change.
+      pending = new Map();
+      return;
+    }
+    for (const [key, entry] of entries) if (altered(scopes, entry.depends)) drop(key);
+    for (const [key, waiting] of pending) if (altered(scopes, waiting.depends)) pending.delete(key);
   });
 
-  const keyOf = (request: FastifyRequest): string | null => {
+  const keyOf = (request: FastifyRequest): { key: string; depends: ReadonlySet<string> | null } | null => {
     const url = request.routeOptions.url;
     if (!url || (request.method !== 'GET' && request.method !== 'POST') || UNCACHED.test(url)) return null;
     if (isWriteRequest(request.method, url)) return null;
+    const { shared, depends } = readScopesOf(request, url);
     // banners-list reads the Dash-Btn-Id header (001 §7); no other route reads request headers.
     const button = request.headers['dash-btn-id'] ?? '';
     const body = request.method === 'POST' ? JSON.stringify(request.body ?? null) : '';
-    return `${request.user?.id ?? 0}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`;
+    const caller = shared ? (request.user ? 'signed-in' : 'visitor') : (request.user?.id ?? 0);
+    return { key: `${caller}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`, depends };
   };
 
   const sendEntry = async (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
@@ -81,11 +151,13 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
   };
 
   app.decorateRequest('readCacheMiss', null);
+  app.decorateRequest('readCacheScopes', null);
 
   // preHandler: after the auth hook (the caller is known) and validation (a bad request is answered as usual).
   app.addHook('preHandler', async (request, reply) => {
-    const key = keyOf(request);
-    if (key === null) return;
+    const keyed = keyOf(request);
+    if (keyed === null) return;
+    const { key, depends } = keyed;
     const now = Date.now();
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry);
@@ -100,10 +172,16 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     }
     let resolve!: (entry: Entry | null) => void;
     const promise = new Promise<Entry | null>((done) => (resolve = done));
-    const own: Pending = { promise, resolve };
+    const own: Pending = { promise, resolve, depends };
     pending.set(key, own);
-    request.readCacheMiss = { key, generation, pending: own };
+    request.readCacheMiss = { key, since: clock.now(), pending: own };
   });
+
+  /** The route's scopes, with the groups the handler named in place of 'any group'. */
+  const dependsOf = (routeScopes: ReadonlySet<string> | null, added: string[] | null): ReadonlySet<string> | null => {
+    if (routeScopes === null || added === null) return routeScopes;
+    return new Set([...[...routeScopes].filter((scope) => scope !== ANY_GROUP_SCOPE), ...added]);
+  };
 
   const settle = (request: FastifyRequest, entry: Entry | null) => {
     const miss = request.readCacheMiss;
@@ -125,9 +203,9 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       return done(null, payload);
     }
     const body = Buffer.from(payload);
-    const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + ttlMs };
-    // Computed while data changed: good enough for the requests that were already waiting, not for later ones.
-    if (miss.generation === generation && ttlMs > 0) {
+    const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + ttlMs, depends: dependsOf(miss.pending.depends, request.readCacheScopes) };
+    // Computed while data it depends on changed: good enough for the requests that were already waiting, not for later ones.
+    if (!clock.changedSince(miss.since, entry.depends) && ttlMs > 0) {
       drop(miss.key);
       while (totalBytes + body.length > MAX_TOTAL_BYTES && entries.size > 0) drop(entries.keys().next().value!);
       entries.set(miss.key, entry);

@@ -95,7 +95,25 @@ const totalRows = sql<number>`(count(*) over ())::int`.mapWith(Number);
  * `due` confirmed live bookings not fully paid, soonest first departure first, then the oldest booking.
  */
 export async function listWaitingBookings({ db, kind, limit }: { db: Executor; kind: 'holds' | 'due'; limit: number }) {
-  const query = db
+  // The first `limit` ids and the total over narrow rows, then only those bookings with their names and logos: the
+  // window count over every match's whole joined row cost ~300 ms for the 23,000 bookings due (decision 040).
+  const candidates = db
+    .select({ id: bookings.id, departureDate: groups.departureDate, createdAt: bookings.createdAt, cancelAt: bookings.cancelAt, total: totalRows.as('total') })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .$dynamic();
+  const picked = (
+    kind === 'holds'
+      ? candidates
+          .where(sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`)
+          .orderBy(asc(bookings.cancelAt), asc(bookings.id))
+      : candidates
+          .where(sql`${isLiveConfirmed} and ${bookings.paymentStatus} < 2`)
+          .orderBy(asc(groups.departureDate), asc(bookings.createdAt), asc(bookings.id))
+  )
+    .limit(limit)
+    .as('picked');
+  const rows = await db
     .select({
       booking: bookings,
       pnr: groups.pnr,
@@ -103,24 +121,15 @@ export async function listWaitingBookings({ db, kind, limit }: { db: Executor; k
       logoPath: files.storagePath,
       agentName: agentUsers.name,
       agencyName: agentUsers.agencyName,
-      total: totalRows,
+      total: picked.total,
     })
-    .from(bookings)
+    .from(picked)
+    .innerJoin(bookings, eq(bookings.id, picked.id))
     .innerJoin(groups, eq(groups.id, bookings.groupId))
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .leftJoin(files, eq(files.id, airlines.logoFileId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .$dynamic();
-  const rows =
-    kind === 'holds'
-      ? await query
-          .where(sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`)
-          .orderBy(asc(bookings.cancelAt), asc(bookings.id))
-          .limit(limit)
-      : await query
-          .where(sql`${isLiveConfirmed} and ${bookings.paymentStatus} < 2`)
-          .orderBy(asc(groups.departureDate), asc(bookings.createdAt), asc(bookings.id))
-          .limit(limit);
+    .orderBy(...(kind === 'holds' ? [asc(picked.cancelAt), asc(picked.id)] : [asc(picked.departureDate), asc(picked.createdAt), asc(picked.id)]));
   return { rows, total: rows[0]?.total ?? 0 };
 }
 

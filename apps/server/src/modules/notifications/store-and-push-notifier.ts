@@ -1,6 +1,8 @@
 import type { NotificationEvent } from '@portal/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { notificationsScope } from '../../plugins/change-scopes.js';
+import { withChangeScopes } from '../../plugins/data-changes.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
 import { planBookingNotice } from './booking-notices.js';
 import {
@@ -70,7 +72,8 @@ export function createStoreAndPushNotifier({
   function pushStored(rows: NotificationRow[]): void {
     for (const row of rows) {
       try {
-        push(row.userId, toNotificationEvent(row));
+        // The push tells the caches that data changed (plugins/realtime.ts): only this user's notifications did.
+        withChangeScopes([notificationsScope(row.userId)], () => push(row.userId, toNotificationEvent(row)));
       } catch (error) {
         logger.error({ err: error, userId: row.userId }, 'could not push a notification');
       }

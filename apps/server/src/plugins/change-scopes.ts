@@ -1,0 +1,124 @@
+import { accountReportRoute } from '@portal/contract/ledger';
+import {
+  agentBookingDetailRoute,
+  agentListOfBookingsRoute,
+  bookingDetailRoute,
+  bookingEditDetailRoute,
+  bookingUpdateRoute,
+  cancelBookingRoute,
+  confirmBookingRoute,
+  listOfBookingsRoute,
+  unpaidBookingsRoute,
+} from '@portal/contract/booking-lifecycle';
+import { addBookingRoute } from '@portal/contract/bookings';
+import { dashboardSummaryRoute } from '@portal/contract/dashboard';
+import { receivablesByAgeRoute, salesReceiptsRoute, seatsBySectorRoute } from '@portal/contract/insights';
+import { listNotificationsRoute, markNotificationsReadRoute, unreadNotificationsCountRoute } from '@portal/contract/notifications';
+import { addPaymentRoute } from '@portal/contract/payments';
+import { availableSectorRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute, searchFlightsRoute } from '@portal/contract/tickets';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.js';
+import { bookings } from '../modules/bookings/bookings.table.js';
+
+/**
+ * What a change touched, and what a cached read depends on (decision 040). A scope is a string:
+ *  - `bookings`: any booking, its passengers, payments, charges or ledger entries (what the admins' lists,
+ *    dashboard and insights count);
+ *  - `agent:<user id>`: the same, of one agent's bookings (its own lists, ledger and booking details);
+ *  - `group:<group id>`: the seats sold on one group (what its ticket card shows);
+ *  - `notifications:<user id>`: one user's stored notifications.
+ * A change of unknown reach is a change of everything (`null`), and a read this file does not list depends on
+ * every change, scoped or not: a route missing here costs cache misses, never a stale answer.
+ */
+export type ChangeScopes = readonly string[] | null;
+
+export const BOOKINGS_SCOPE = 'bookings';
+export const agentScope = (userId: number) => `agent:${userId}`;
+export const groupScope = (groupId: number) => `group:${groupId}`;
+export const notificationsScope = (userId: number) => `notifications:${userId}`;
+/** A read that depends on the seats of whichever groups its answer shows (it names them with addReadScopes). */
+export const ANY_GROUP_SCOPE = 'group:*';
+
+/** Whether a change of `changed` may alter an answer that depends on `depends`. */
+export function touches(changed: readonly string[], depends: ReadonlySet<string>): boolean {
+  for (const scope of changed) {
+    if (depends.has(scope)) return true;
+    if (depends.has(ANY_GROUP_SCOPE) && scope.startsWith('group:')) return true;
+  }
+  return false;
+}
+
+const api = (route: { path: string }) => `/api${route.path}`;
+
+/**
+ * Reads whose answer is the same for every signed-in caller (their handlers read no user): one entry serves them
+ * all. They show offered groups (which no booking write opens, closes or moves) and each group's sold seats.
+ */
+const SHARED_TICKET_READS = new Set([availableSectorRoute, searchFlightsRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute].map(api));
+
+/** A caller's own booking data: an agent's own bookings and ledger, any agent's for an administrator. */
+const BOOKING_READS = new Set(
+  [agentListOfBookingsRoute, unpaidBookingsRoute, bookingDetailRoute, agentBookingDetailRoute, bookingEditDetailRoute, accountReportRoute].map(api),
+);
+
+/** Administrators' counts over every booking. */
+const ADMIN_BOOKING_READS = new Set([listOfBookingsRoute, dashboardSummaryRoute, salesReceiptsRoute, seatsBySectorRoute, receivablesByAgeRoute].map(api));
+
+const NOTIFICATION_READS = new Set([listNotificationsRoute, unreadNotificationsCountRoute].map(api));
+
+export interface ReadScopes {
+  /** One answer for every signed-in caller (and one for visitors), not one per caller. */
+  shared: boolean;
+  /** The scopes whose change drops the answer (besides a change of everything); null: every change does. */
+  depends: ReadonlySet<string> | null;
+}
+
+const EVERYTHING: ReadScopes = { shared: false, depends: null };
+
+/** What a cached read depends on, by its route and caller. */
+export function readScopesOf(request: FastifyRequest, url: string): ReadScopes {
+  if (SHARED_TICKET_READS.has(url)) return { shared: true, depends: new Set([ANY_GROUP_SCOPE]) };
+  const user = request.user;
+  if (!user) return EVERYTHING;
+  if (NOTIFICATION_READS.has(url)) return { shared: false, depends: new Set([notificationsScope(user.id)]) };
+  if (BOOKING_READS.has(url)) return { shared: false, depends: new Set([user.role === 'admin' ? BOOKINGS_SCOPE : agentScope(user.id)]) };
+  if (ADMIN_BOOKING_READS.has(url) && user.role === 'admin') return { shared: false, depends: new Set([BOOKINGS_SCOPE]) };
+  return EVERYTHING;
+}
+
+/** Writes that change one booking (and what hangs on it): where each finds the booking's id. */
+const BOOKING_WRITES = new Map<string, (request: FastifyRequest, payload: unknown) => unknown>([
+  [api(addBookingRoute), (_request, payload) => answerDataId(payload)],
+  [api(cancelBookingRoute), (request) => (request.params as { id?: unknown } | undefined)?.id],
+  [api(bookingUpdateRoute), (request) => (request.body as { booking_id?: unknown } | undefined)?.booking_id],
+  [api(confirmBookingRoute), (request) => (request.body as { booking_id?: unknown } | undefined)?.booking_id],
+  [api(addPaymentRoute), (request) => (request.body as { booking_id?: unknown } | undefined)?.booking_id],
+]);
+
+/** add-booking answers `{ data: { id } }`: the new booking. */
+function answerDataId(payload: unknown): unknown {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    return (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a successful write changed. A booking write changes that booking's agent's data, its group's seats and the
+ * admins' counts; marking notifications read changes the caller's notifications; anything else, everything.
+ * The booking is read after the write committed (its agent and group never change).
+ */
+export async function writeScopesOf({ db, request, url, payload }: { db: Executor; request: FastifyRequest; url: string | undefined; payload: unknown }): Promise<ChangeScopes> {
+  if (url === undefined) return null;
+  if (url === api(markNotificationsReadRoute) && request.user) return [notificationsScope(request.user.id)];
+  const bookingIdOf = BOOKING_WRITES.get(url);
+  if (!bookingIdOf) return null;
+  const bookingId = Number(bookingIdOf(request, payload));
+  if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return null;
+  const [booking] = await db.select({ agentUserId: bookings.agentUserId, groupId: bookings.groupId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return null;
+  return [BOOKINGS_SCOPE, groupScope(booking.groupId), ...(booking.agentUserId === null ? [] : [agentScope(booking.agentUserId)])];
+}

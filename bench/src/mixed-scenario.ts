@@ -1,0 +1,158 @@
+/**
+ * The mixed workload alone (issue 20 point 1): `npm run bench -- --scenario mixed [--engines pglite] [--cpu-prof dir]`.
+ * For each engine: a fresh workload, one server, then
+ *  1. what each read step of the mixed workload costs when computed (the read cache missed: `?bench=N`, a query the
+ *     routes ignore and the cache keys on), one request at a time, server CPU per request from /proc;
+ *  2. the mixed workload itself (mixed-workload.ts), with the machine's load average before and after;
+ *  3. the seats and ledger invariants after the run.
+ * With `--cpu-prof` the server runs under `node --cpu-prof` and the mixed workload's seconds are summarised (cpu-profile.ts).
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { signIn } from './api.js';
+import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
+import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
+import { prepareEngine, type Engine } from './engines.js';
+import { ADMIN, agentSessions, checkInvariants, generateWorkload, serverEnv, type Invariants, type WorkloadReport } from './http-bench.js';
+import { getInit, postJsonInit, runMixedWorkload, type MixedFigures } from './mixed-workload.js';
+import { freePort, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import { measureSequential, type SequentialCost } from './request-costs.js';
+
+export interface MixedScenarioRun {
+  engine: Engine;
+  workload: WorkloadReport;
+  /** Each read step computed, one request at a time. */
+  costs: Array<{ name: string; cost: SequentialCost }>;
+  loadBefore: number[];
+  loadAfter: number[];
+  mixed: MixedFigures;
+  invariants: Invariants;
+  profile: ProfileSummary | null;
+}
+
+export interface MixedScenarioOptions {
+  engines: Engine[];
+  scale: number;
+  seconds: number;
+  agents: number;
+  admins: number;
+  /** Requests per read step for the computed costs (0 skips them). */
+  costRequests: number;
+  cpuProfDir?: string | undefined;
+}
+
+const agentEmail = (rank: number) => `agent${String(rank).padStart(2, '0')}@bench.example`;
+const loadAverage = () => os.loadavg().map((value) => round(value, 1));
+
+async function timed(url: string, init: RequestInit): Promise<{ status: number; ms: number; text: string }> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, ms: performance.now() - started, text };
+}
+
+/** The read steps of mixed-workload.ts, each computed `count` times (a new `bench` query each time). */
+async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: string, adminToken: string, count: number) {
+  const api = (route: string) => `${baseUrl}/api${route}`;
+  const post = postJsonInit;
+  const get = getInit;
+  const sectorsAnswer = await timed(api('/available-sector'), get(agentToken));
+  const offered = JSON.parse(sectorsAnswer.text) as { mysectors: Array<{ id: number }>; tickets: Array<{ sector: string }> };
+  const [departure, arrival] = offered.tickets[0]!.sector.split(' - ');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
+  const own = JSON.parse((await timed(api('/agnetlistofbookings?page=1'), get(agentToken))).text) as { data?: { data?: Array<{ id: number }> } };
+  const bookingId = own.data?.data?.[0]?.id;
+  const steps: Array<{ name: string; url: string; init: RequestInit; join: '?' | '&' }> = [
+    { name: 'search', url: api('/search-flights'), init: post(agentToken, { departure, arrival, date: today }), join: '?' },
+    { name: 'ticket list', url: api('/pnr-respect-to-mysector-user'), init: post(agentToken, { my_sector_id: offered.mysectors[0]!.id }), join: '?' },
+    { name: 'own bookings', url: api('/agnetlistofbookings?page=1'), init: get(agentToken), join: '&' },
+    { name: 'ledger', url: api('/account-api'), init: post(agentToken, { type: 'all' }), join: '?' },
+    { name: 'notifications', url: api('/listofnotification?page=1'), init: get(agentToken), join: '&' },
+    { name: 'notifications (admin)', url: api('/listofnotification?page=1'), init: get(adminToken), join: '&' },
+    { name: 'dashboard summary', url: api('/dashboardsummary'), init: get(adminToken), join: '?' },
+    { name: 'all bookings', url: api('/listofbookings?page=1'), init: get(adminToken), join: '&' },
+    ...(bookingId === undefined ? [] : [{ name: 'booking-edit-detail', url: api('/booking-edit-detail'), init: post(agentToken, { booking_id: bookingId }), join: '?' as const }]),
+  ];
+  const costs: MixedScenarioRun['costs'] = [];
+  for (const step of steps) {
+    const probe = await timed(`${step.url}${step.join}bench=probe`, step.init);
+    if (probe.status !== 200) throw new Error(`${step.name} answered ${probe.status}: ${probe.text.slice(0, 300)}`);
+    const cost = await measureSequential(serverPid, count, (index) => timed(`${step.url}${step.join}bench=${Date.now()}-${index}`, step.init));
+    costs.push({ name: step.name, cost });
+  }
+  return costs;
+}
+
+async function runOnce(engine: Engine, options: MixedScenarioOptions, log: (line: string) => void): Promise<MixedScenarioRun> {
+  const prepared = await prepareEngine(engine, { keep: false });
+  try {
+    log(`[${engine}] generating the workload (scale ${options.scale}) ...`);
+    const workload = await generateWorkload(prepared, options.scale);
+    const port = await freePort();
+    const profileDir = options.cpuProfDir && mkdtempSync(path.join(options.cpuProfDir, `${engine}-mixed-`));
+    const server = await startNodeProcess({
+      script: SERVER_MAIN,
+      nodeArgs: [...SERVER_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+      env: serverEnv(prepared, port),
+      port,
+      healthPath: '/api/health',
+    });
+    let base: Omit<MixedScenarioRun, 'invariants' | 'profile'>;
+    let window: { startUs: number; endUs: number };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const tokenOf = agentSessions(server.baseUrl);
+      const agentTokens: string[] = [];
+      for (let rank = 1; rank <= Math.min(options.agents, workload.counts.agents ?? 1); rank++) agentTokens.push(await tokenOf(agentEmail(rank)));
+      const adminTokens: string[] = [];
+      for (let admin = 0; admin < options.admins; admin++) adminTokens.push(await signIn(server.baseUrl, ADMIN.email, ADMIN.password));
+      const serverPid = server.child.pid!;
+      let costs: MixedScenarioRun['costs'] = [];
+      if (options.costRequests > 0) {
+        log(`[${engine}] each read step computed, ${options.costRequests} requests one at a time ...`);
+        // agent02: an ordinary agent (agent01 is the busiest, measured on its own in the full run).
+        costs = await measureStepCosts(server.baseUrl, serverPid, agentTokens[1] ?? agentTokens[0]!, adminTokens[0]!, options.costRequests);
+      }
+      const loadBefore = loadAverage();
+      log(`[${engine}] mixed workload: ${agentTokens.length} agents and ${adminTokens.length} admins for ${options.seconds} s (load average ${loadBefore.join(' ')}) ...`);
+      const startUs = Number(process.hrtime.bigint() / 1000n);
+      const mixed = await runMixedWorkload({ baseUrl: server.baseUrl, agentTokens, adminTokens, seconds: options.seconds, serverPid });
+      window = { startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
+      base = { engine, workload, costs, loadBefore, loadAfter: loadAverage(), mixed };
+    } catch (error) {
+      log(`[${engine}] server output:\n${server.output()}`);
+      throw error;
+    } finally {
+      await server.stop();
+    }
+    log(`[${engine}] checking seats and ledger invariants ...`);
+    const invariants = await checkInvariants(prepared);
+    const profile = profileDir ? summariseCpuProfiles(profileDir, window, 40) : null;
+    return { ...base, invariants, profile };
+  } finally {
+    await prepared.dispose();
+  }
+}
+
+export async function benchMixedScenario(options: MixedScenarioOptions, log: (line: string) => void): Promise<MixedScenarioRun[]> {
+  const runs: MixedScenarioRun[] = [];
+  for (const engine of options.engines) runs.push(await runOnce(engine, options, log));
+  return runs;
+}
+
+export function mixedScenarioChecks(runs: readonly MixedScenarioRun[]): BudgetCheck[] {
+  return runs.flatMap((run) => {
+    const e = run.engine;
+    const inv = run.invariants;
+    return [
+      ...run.mixed.requests.flatMap((request) => [
+        ...(request.write ? [] : [atMost(`${e}: mixed ${request.name} p99 ms`, request.p99Ms, BUDGETS.readP99MsMax)]),
+        ...(request.name.includes('add-booking') ? [atMost(`${e}: mixed ${request.name} p99 ms`, request.p99Ms, BUDGETS.mixedAddBookingP99MsMax)] : []),
+      ]),
+      atMost(`${e}: mixed errors`, run.mixed.errors, 0),
+      atMost(`${e}: oversold groups (end of run)`, inv.oversoldGroups, 0),
+      atMost(`${e}: ledger invariants broken (end of run)`, inv.receivedMismatches + inv.paymentLedgerMismatches + inv.chargeMismatches + inv.balanceMismatches, 0),
+    ];
+  });
+}
