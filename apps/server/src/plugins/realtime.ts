@@ -108,8 +108,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     io.adapter(redis.adapter);
     closeRedis = redis.close;
     // The other processes' caches must hear of this process's writes, and this one of theirs (decision 009).
-    app.dataChanges.addPeerBroadcast(() => io.serverSideEmit(DATA_CHANGED_EVENT));
-    io.on(DATA_CHANGED_EVENT, () => app.dataChanges.changedElsewhere());
+    // The scopes travel with the signal (decision 040), so another process drops only what the write changed;
+    // anything but a list of strings is heard as a change of everything.
+    app.dataChanges.addPeerBroadcast((scopes) => io.serverSideEmit(DATA_CHANGED_EVENT, scopes));
+    io.on(DATA_CHANGED_EVENT, (scopes: unknown) =>
+      app.dataChanges.changedElsewhere(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string') ? scopes : null),
+    );
   }
 
   io.use((socket, next) => {

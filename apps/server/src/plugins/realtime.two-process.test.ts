@@ -1,6 +1,8 @@
 import type { NotificationEvent } from '@portal/contract/notifications';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase } from '../test/postgres.js';
+import { READ_CACHE_TTL_MS } from './read-cache.js';
 import { connectSocket, type TestSocket } from '../test/realtime-client.js';
 import { canReachRedis, latestOpenTicket, loginOver, oneSeatHoldForm, startServerProcess, testRedisUrl, type ServerProcess } from '../test/realtime-processes.js';
 
@@ -67,6 +69,40 @@ describe.runIf(run)('realtime across two server processes (Redis adapter)', () =
     // The stored row is there for B's API too (the badge of the admin on B), not B's cached count: A's write
     // reached B's cache through Redis before the event did.
     expect(await unreadOnB()).toBe(unreadBefore + 1);
+  }, 60_000);
+
+  it("when the admin marks its notifications read on A, then B drops the admin's cached count only: the scopes travel through Redis (decision 040)", async () => {
+    const admin = await loginOver(a!.baseUrl, 'admin@example.com', 'Admin@12345');
+    const agent = await loginOver(b!.baseUrl, 'agent@example.com', 'Agent@12345');
+    const unreadOnB = async (token: string) => {
+      const count = await fetch(`${b!.baseUrl}/api/unread-notifications-count`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await count.json()) as { count: number }).count;
+    };
+    const client = new pg.Client({ connectionString: database!.url });
+    await client.connect();
+    try {
+      // B caches both counts; the admin has the booking's notification of the test above unread.
+      expect(await unreadOnB(admin.token)).toBeGreaterThan(0);
+      const agentBefore = await unreadOnB(agent.token);
+      const cachedAt = Date.now();
+      // A row written behind the caches: B's cached count of the agent does not show it until that entry is dropped.
+      await client.query(`insert into notifications (user_id, name, message) values ($1, 'System', 'behind the cache')`, [agent.user_id]);
+      const marked = await fetch(`${a!.baseUrl}/api/mark-notifications-read`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ all: 1 }),
+      });
+      expect(marked.status).toBe(200);
+      // The signal reaches B through Redis shortly after A answers.
+      await expect.poll(() => unreadOnB(admin.token), { timeout: 10_000 }).toBe(0);
+      // A change of everything would have dropped the agent's count too (and shown the row above). Its entry lives
+      // READ_CACHE_TTL_MS from its reading: past that, B computes it again whatever was said (a very slow machine).
+      const agentNow = await unreadOnB(agent.token);
+      if (Date.now() - cachedAt < READ_CACHE_TTL_MS - 500) expect(agentNow).toBe(agentBefore);
+      else expect(agentNow).toBe(agentBefore + 1);
+    } finally {
+      await client.end();
+    }
   }, 60_000);
 });
 
