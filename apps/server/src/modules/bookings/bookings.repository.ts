@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
@@ -24,7 +25,10 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
   return row;
 }
 
-function idempotentTwin(db: Executor, { addedBy, idempotencyKey }: { addedBy: number; idempotencyKey: string }) {
+function idempotentTwin(
+  db: Executor,
+  { addedBy, idempotencyKey }: { addedBy: number | Placeholder; idempotencyKey: string | Placeholder },
+) {
   return db
     .select({ id: bookings.id })
     .from(bookings)
@@ -32,9 +36,18 @@ function idempotentTwin(db: Executor, { addedBy, idempotencyKey }: { addedBy: nu
     .limit(1);
 }
 
+/** The seats the group's live bookings hold (countSoldSeats), as a subquery. */
+function soldSeats(db: Executor, groupId: number | typeof groups.id) {
+  return db
+    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.groupId, groupId), holdsSeats));
+}
+
 /**
  * add-booking before its transaction, in one round trip (issue 20 point 3): the live group of the PNR, the booking
- * an earlier request with the same Idempotency-Key made (`replay`), and the hold window setting (readHoldWindowMinutes).
+ * an earlier request with the same Idempotency-Key made (`replay`), the hold window setting (readHoldWindowMinutes)
+ * and the seats sold (decision 039: a request that cannot fit is refused before any scan work and without the lock).
  * Undefined when the PNR has no live group.
  */
 export async function findGroupToBook({
@@ -45,25 +58,57 @@ export async function findGroupToBook({
   db: Executor;
   pnr: string;
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<{ group: GroupRow; earlierId: number | null; holdWindowMinutes: number } | undefined> {
-  const [row] = await db
+}): Promise<{ group: GroupRow; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
+  const [row] = replay
+    ? await preparedStatement(db, 'add_booking_group_keyed', (on) => groupToBookQuery(on, true)).execute({ pnr, ...replay })
+    : await preparedStatement(db, 'add_booking_group', (on) => groupToBookQuery(on, false)).execute({ pnr });
+  if (!row) return undefined;
+  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow), sold: row.sold };
+}
+
+/** findGroupToBook's statement, prepared once per database handle (preparedStatement). */
+function groupToBookQuery(db: Executor, keyed: boolean) {
+  const twin = idempotentTwin(db, { addedBy: sql.placeholder('addedBy'), idempotencyKey: sql.placeholder('idempotencyKey') });
+  return db
     .select({
       group: groups,
-      earlierId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
+      earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
       holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
+      sold: sql<number>`(${soldSeats(db, groups.id)})`.mapWith(Number),
     })
     .from(groups)
-    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
-    .limit(1);
-  if (!row) return undefined;
-  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow) };
+    .where(and(eq(groups.pnr, sql.placeholder('pnr')), isNull(groups.deletedAt)))
+    .limit(1)
+    .prepare(keyed ? 'add_booking_group_keyed' : 'add_booking_group');
+}
+
+/**
+ * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
+ * Only its id comes back; the row itself is read after the lock, with the checks (readLockedBookingChecks).
+ */
+export async function lockLiveGroup({ db, groupId }: { db: Executor; groupId: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** What add-booking's rules read besides the group row (readLockedBookingChecks). */
+export interface LockedBookingChecks {
+  sold: number;
+  twinId: number | null;
+  bookedPassports: ReadonlySet<string>;
+  legs: ReadonlyArray<{ departureDate: string; arrivalDate: string }>;
 }
 
 /**
  * What add-booking checks once it holds the group's row lock, in one statement (issue 20 point 3), so that all of it
  * is read after the lock was granted (read committed: a statement started after the previous holder committed sees
  * its booking): the seats sold (countSoldSeats), the booking of a twin request with the same Idempotency-Key, the
- * passports of `passportNos` already on a live booking of the group (findBookedPassports) and the legs' dates.
+ * passports of `passportNos` already on a live booking of the group (findBookedPassports), the legs' dates and the
+ * group's row itself. Decision 039: the same statement, run without the lock, decides an early refusal.
  */
 export async function readLockedBookingChecks({
   db,
@@ -75,11 +120,7 @@ export async function readLockedBookingChecks({
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<{ sold: number; twinId: number | null; bookedPassports: Set<string>; legs: Array<{ departureDate: string; arrivalDate: string }> }> {
-  const sold = db
-    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), holdsSeats));
+}): Promise<LockedBookingChecks & { group: GroupRow }> {
   const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
   const booked =
     passportNos.length === 0
@@ -87,7 +128,8 @@ export async function readLockedBookingChecks({
       : sql`(select coalesce(json_agg(booked.passport_no), '[]'::json) from (${bookedPassportsQuery(db, { groupId, passportNos })}) as booked)`;
   const [row] = await db
     .select({
-      sold: sql<number>`(${sold})`.mapWith(Number),
+      group: groups,
+      sold: sql<number>`(${soldSeats(db, groupId)})`.mapWith(Number),
       twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
       booked: sql<string[]>`${booked}`,
       legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,
@@ -95,7 +137,7 @@ export async function readLockedBookingChecks({
     .from(groups)
     .where(eq(groups.id, groupId));
   if (!row) throw new Error(`group ${groupId} vanished under its lock`);
-  return { sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs };
+  return { group: row.group, sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs };
 }
 
 /** Departure and arrival dates of a group's legs, in leg order. */

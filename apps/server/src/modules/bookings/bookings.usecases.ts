@@ -12,13 +12,13 @@ import {
 } from '@portal/contract/bookings';
 import { toBookingAuditSnapshot } from '../audit/audit.snapshots.js';
 import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import type { BookingForNotice } from '../notifications/notifications.repository.js';
-import { countSoldSeats, lockGroup } from '../groups/groups.repository.js';
+import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import type { NewBookingPassengerRow } from './bookings.table.js';
 import {
@@ -37,8 +37,10 @@ import {
   insertBooking,
   insertLedgerEntry,
   insertPassengers,
+  lockLiveGroup,
   readLockedBookingChecks,
   searchBookableAgents,
+  type LockedBookingChecks,
 } from './bookings.repository.js';
 import {
   checkPassengerFiles,
@@ -129,6 +131,53 @@ function getNamesLaterError(group: GroupRow, now: Date): string | undefined {
   return undefined;
 }
 
+/**
+ * add-booking's refusals in the order they are answered (PRODUCT §4, §6): the group not bookable or changed since the
+ * dialog opened (409), the passengers' dates, names later and the admin's agent (422), a passport already booked (409),
+ * then the seats (409). `group` and `checks` are one snapshot: under the group's lock, or without it for the early
+ * refusal of decision 039. Undefined when the booking may go ahead (the credit comes after, under the agent's lock).
+ */
+async function findBookingRefusal({
+  db,
+  group,
+  checks,
+  body,
+  caller,
+  party,
+  seats,
+  now,
+}: {
+  db: Executor;
+  group: GroupRow;
+  checks: LockedBookingChecks;
+  body: AddBookingBody;
+  caller: AuthUser;
+  party: BookingParty;
+  seats: number;
+  now: Date;
+}): Promise<HttpError | undefined> {
+  const today = getKarachiToday(now);
+  if (!isBookable(group, today)) return createGroupNotBookableError();
+  if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) return createStaleGroupError();
+
+  const travel = getTravelDates(checks.legs);
+  const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
+  const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
+  if (namesLaterError) errors.names_later = [namesLaterError];
+  if (caller.role === 'admin' && party.agentUserId !== null) {
+    if (!(await findBookableAgent({ db, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
+  }
+  if (Object.keys(errors).length > 0) return createPassengerInputError(errors);
+  // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
+  const taken = findFirstBookedPassport(
+    body.passengers.map((passenger) => passenger.passport_no),
+    checks.bookedPassports,
+  );
+  if (taken !== undefined) return createPassportAlreadyBookedError(taken);
+  if (seats > group.totalTicket - checks.sold) return createSeatsUnavailableError();
+  return undefined;
+}
+
 export interface AddBookingResult {
   id: number;
   /** true: the Idempotency-Key was used before by this caller; `id` is that first booking and nothing was written. */
@@ -193,6 +242,20 @@ export async function addBooking({
   const party = resolveParty(caller, body);
   const passportNos = body.passengers.map((passenger) => passenger.passport_no);
 
+  const { adults, children, infants } = countPassengers(body.passenger_types);
+  const rules = { body, caller, party, now, seats: adults + children };
+
+  // Decision 039: a request that cannot fit in the seats sold when it was read is refused before any scan work and
+  // without the lock. The refusal is what the locked path would answer on one snapshot of the group (the rules
+  // before the seats come first), and that instant is a valid order for it; one that may fit goes on to the lock.
+  if (rules.seats > found.group.totalTicket - found.sold) {
+    const snapshot = await readLockedBookingChecks({ db, groupId: found.group.id, passportNos: passportsToCheck(passportNos), replay });
+    if (snapshot.twinId !== null) return replayed(snapshot.twinId);
+    const refusal =
+      snapshot.group.deletedAt !== null ? createGroupNotBookableError() : await findBookingRefusal({ db, ...rules, group: snapshot.group, checks: snapshot });
+    if (refusal) throw refusal;
+  }
+
   const saved: string[] = [];
   let refused = false;
   try {
@@ -205,11 +268,10 @@ export async function addBooking({
         refused = true;
         throw error;
       };
-      const group = await lockGroup({ db: tx, groupId: found.group.id });
-      if (!group) return refuse(createGroupNotBookableError());
+      if (!(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
       const checks = await readLockedBookingChecks({
         db: tx,
-        groupId: group.id,
+        groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
       });
@@ -218,27 +280,11 @@ export async function addBooking({
         await removeOrphanFiles({ db: tx, uploadsDir, saved });
         return replayed(checks.twinId);
       }
+      const { group } = checks;
+      const refusal = await findBookingRefusal({ db: tx, ...rules, group, checks });
+      if (refusal) return refuse(refusal);
 
       const today = getKarachiToday(now);
-      if (!isBookable(group, today)) return refuse(createGroupNotBookableError());
-      if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) {
-        return refuse(createStaleGroupError());
-      }
-
-      const travel = getTravelDates(checks.legs);
-      const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
-      const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
-      if (namesLaterError) errors.names_later = [namesLaterError];
-      if (caller.role === 'admin' && party.agentUserId !== null) {
-        if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
-      }
-      if (Object.keys(errors).length > 0) return refuse(createPassengerInputError(errors));
-      // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
-      const taken = findFirstBookedPassport(passportNos, checks.bookedPassports);
-      if (taken !== undefined) return refuse(createPassportAlreadyBookedError(taken));
-
-      const { adults, children, infants } = countPassengers(body.passenger_types);
-      if (adults + children > group.totalTicket - checks.sold) return refuse(createSeatsUnavailableError());
       const totalAmount = computeTotal({ seats: adults + children, infants, group });
       // PRODUCT §6 "Credit": a hold or a charged booking takes its total from the agent's credit, under the agent's row lock.
       const credit =
