@@ -21,6 +21,7 @@ import type { BookingForNotice } from '../notifications/notifications.repository
 import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import type { NewBookingPassengerRow } from './bookings.table.js';
+import { createGroupAdmission, type GroupAdmission } from './group-admission.js';
 import {
   createGroupNotBookableError,
   createIdempotencyKeyInvalidError,
@@ -203,6 +204,11 @@ export interface AddBookingResult {
  * booking, its passengers in one insert, the ledger row of a confirmed booking and the audit row (decision 035),
  * whose snapshot is made from the rows the inserts returned. Notifications go after the commit (the route).
  *
+ * Decision 039: a few requests per group enter at a time in this process (group-admission.ts), so the group is read
+ * just before a request's turn; the seats sold come with it, and a request that cannot fit is refused there with what
+ * the locked check would answer on that snapshot (findBookingRefusal), before its scans are re-encoded and without
+ * the lock. The files rows are one statement (insertFilesOrGetExistingIds).
+ *
  * Files: a refused booking leaves neither rows nor files. Refusals inside the transaction remove the bytes this
  * request wrote while still holding the lock (removeOrphanFiles keeps what a committed row uses); any other failure
  * removes them after the rollback.
@@ -229,6 +235,43 @@ export async function addBooking({
 }): Promise<AddBookingResult> {
   const key = idempotencyKey?.trim() || undefined;
   if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw createIdempotencyKeyInvalidError();
+  // Decision 039: a few requests per group at a time in this process (group-admission.ts), until the commit.
+  const leave = await admissionOf(db).enter(body.pnr);
+  try {
+    return await addAdmittedBooking({ db, uploadsDir, caller, actor, body, key, now });
+  } finally {
+    leave();
+  }
+}
+
+const admissions = new WeakMap<Database, GroupAdmission>();
+
+function admissionOf(db: Database): GroupAdmission {
+  let admission = admissions.get(db);
+  if (!admission) {
+    admission = createGroupAdmission();
+    admissions.set(db, admission);
+  }
+  return admission;
+}
+
+async function addAdmittedBooking({
+  db,
+  uploadsDir,
+  caller,
+  actor,
+  body,
+  key,
+  now,
+}: {
+  db: Database;
+  uploadsDir: string;
+  caller: AuthUser;
+  actor: AuditActor;
+  body: AddBookingBody;
+  key: string | undefined;
+  now: Date;
+}): Promise<AddBookingResult> {
   const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
   const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notice: null });
 
