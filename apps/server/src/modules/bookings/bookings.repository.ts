@@ -36,6 +36,22 @@ function idempotentTwin(
     .limit(1);
 }
 
+/** The columns of a group that add-booking's rules use (decision 039: not the whole row, twice a booking). */
+const bookableGroupColumns = {
+  id: groups.id,
+  pnr: groups.pnr,
+  totalTicket: groups.totalTicket,
+  price: groups.price,
+  infantPrice: groups.infantPrice,
+  closeStatus: groups.closeStatus,
+  departureDate: groups.departureDate,
+  nameDeadline: groups.nameDeadline,
+  updatedAt: groups.updatedAt,
+  deletedAt: groups.deletedAt,
+};
+
+export type BookableGroup = Pick<GroupRow, keyof typeof bookableGroupColumns>;
+
 /** The seats the group's live bookings hold (countSoldSeats), as a subquery. */
 function soldSeats(db: Executor, groupId: number | typeof groups.id) {
   return db
@@ -58,7 +74,7 @@ export async function findGroupToBook({
   db: Executor;
   pnr: string;
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<{ group: GroupRow; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
+}): Promise<{ group: Pick<GroupRow, 'id' | 'totalTicket'>; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
   const [row] = replay
     ? await preparedStatement(db, 'add_booking_group_keyed', (on) => groupToBookQuery(on, true)).execute({ pnr, ...replay })
     : await preparedStatement(db, 'add_booking_group', (on) => groupToBookQuery(on, false)).execute({ pnr });
@@ -71,7 +87,7 @@ function groupToBookQuery(db: Executor, keyed: boolean) {
   const twin = idempotentTwin(db, { addedBy: sql.placeholder('addedBy'), idempotencyKey: sql.placeholder('idempotencyKey') });
   return db
     .select({
-      group: groups,
+      group: { id: groups.id, totalTicket: groups.totalTicket },
       earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
       holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
       sold: sql<number>`(${soldSeats(db, groups.id)})`.mapWith(Number),
@@ -120,7 +136,7 @@ export async function readLockedBookingChecks({
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<LockedBookingChecks & { group: GroupRow }> {
+}): Promise<LockedBookingChecks & { group: BookableGroup }> {
   const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
   const booked =
     passportNos.length === 0
@@ -128,7 +144,7 @@ export async function readLockedBookingChecks({
       : sql`(select coalesce(json_agg(booked.passport_no), '[]'::json) from (${bookedPassportsQuery(db, { groupId, passportNos })}) as booked)`;
   const [row] = await db
     .select({
-      group: groups,
+      group: bookableGroupColumns,
       sold: sql<number>`(${soldSeats(db, groupId)})`.mapWith(Number),
       twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
       booked: sql<string[]>`${booked}`,

@@ -41,6 +41,7 @@ import {
   lockLiveGroup,
   readLockedBookingChecks,
   searchBookableAgents,
+  type BookableGroup,
   type LockedBookingChecks,
 } from './bookings.repository.js';
 import {
@@ -58,12 +59,12 @@ import {
 } from './passengers.js';
 
 /** PRODUCT §4 "Inventory": open, not deleted (the caller found it live) and not departed (by date, Asia/Karachi). */
-function isBookable(group: GroupRow, today: string): boolean {
+function isBookable(group: Pick<GroupRow, 'closeStatus' | 'departureDate'>, today: string): boolean {
   return !group.closeStatus && group.departureDate >= today;
 }
 
 /** Adults and children pay the group price, infants the infant price (PRODUCT §4). */
-function computeTotal({ seats, infants, group }: { seats: number; infants: number; group: GroupRow }): number {
+function computeTotal({ seats, infants, group }: { seats: number; infants: number; group: Pick<GroupRow, 'price' | 'infantPrice'> }): number {
   return seats * group.price + infants * group.infantPrice;
 }
 
@@ -126,7 +127,7 @@ function countPassengers(types: ReadonlyArray<PassengerInput['type']>) {
 }
 
 /** PRODUCT §6: names later only while the group's name deadline is in the future (decision 030). */
-function getNamesLaterError(group: GroupRow, now: Date): string | undefined {
+function getNamesLaterError(group: Pick<GroupRow, 'nameDeadline'>, now: Date): string | undefined {
   if (!group.nameDeadline) return NAMES_LATER_NO_DEADLINE_MESSAGE;
   if (group.nameDeadline.getTime() <= now.getTime()) return NAMES_LATER_DEADLINE_PASSED_MESSAGE;
   return undefined;
@@ -147,17 +148,19 @@ async function findBookingRefusal({
   party,
   seats,
   now,
+  today,
 }: {
   db: Executor;
-  group: GroupRow;
+  group: BookableGroup;
   checks: LockedBookingChecks;
   body: AddBookingBody;
   caller: AuthUser;
   party: BookingParty;
   seats: number;
   now: Date;
+  /** getKarachiToday(now) */
+  today: string;
 }): Promise<HttpError | undefined> {
-  const today = getKarachiToday(now);
   if (!isBookable(group, today)) return createGroupNotBookableError();
   if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) return createStaleGroupError();
 
@@ -286,7 +289,8 @@ async function addAdmittedBooking({
   const passportNos = body.passengers.map((passenger) => passenger.passport_no);
 
   const { adults, children, infants } = countPassengers(body.passenger_types);
-  const rules = { body, caller, party, now, seats: adults + children };
+  const today = getKarachiToday(now);
+  const rules = { body, caller, party, now, today, seats: adults + children };
 
   // Decision 039: a request that cannot fit in the seats sold when it was read is refused before any scan work and
   // without the lock. The refusal is what the locked path would answer on one snapshot of the group (the rules
@@ -327,7 +331,6 @@ async function addAdmittedBooking({
       const refusal = await findBookingRefusal({ db: tx, ...rules, group, checks });
       if (refusal) return refuse(refusal);
 
-      const today = getKarachiToday(now);
       const totalAmount = computeTotal({ seats: adults + children, infants, group });
       // PRODUCT §6 "Credit": a hold or a charged booking takes its total from the agent's credit, under the agent's row lock.
       const credit =
