@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
@@ -283,11 +283,60 @@ export async function insertBooking({ db, booking }: { db: Executor; booking: Ne
   return row!;
 }
 
-/** Inserts the passengers in one statement and answers their rows as stored, in position order. */
-export async function insertPassengers({ db, passengers }: { db: Executor; passengers: NewBookingPassengerRow[] }): Promise<BookingPassengerRow[]> {
-  if (passengers.length === 0) return [];
-  const rows = await db.insert(bookingPassengers).values(passengers).returning();
-  return rows.sort((a, b) => a.position - b.position || a.id - b.id);
+/** Passengers in position order (ids break ties). */
+function byPosition(a: BookingPassengerRow, b: BookingPassengerRow): number {
+  return a.position - b.position || a.id - b.id;
+}
+
+/** A row of `table` as row_to_json gives it (column names as keys) mapped as Drizzle maps a selected row. */
+function fromJsonRow<T>(columns: ReadonlyArray<[string, Column]>, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
+}
+
+const bookingColumns = Object.entries(getTableColumns(bookings));
+const passengerColumns = Object.entries(getTableColumns(bookingPassengers));
+
+/**
+ * The booking and its passengers in one statement (decision 039; add-booking under the group's lock): the passengers'
+ * insert takes the booking's id from the booking's insert in the same statement. Answers both as stored, passengers in
+ * position order, for the audit snapshot (toBookingAuditSnapshot) without reading them again.
+ */
+export async function insertBookingWithPassengers({
+  db,
+  booking,
+  passengers,
+}: {
+  db: Executor;
+  booking: NewBookingRow;
+  passengers: ReadonlyArray<Omit<NewBookingPassengerRow, 'bookingId'>>;
+}): Promise<{ booking: BookingRow; passengers: BookingPassengerRow[] }> {
+  if (passengers.length === 0) return { booking: await insertBooking({ db, booking }), passengers: [] };
+  const newBooking = db.insert(bookings).values(booking).returning();
+  const bookingId = sql`(select id from new_booking)`;
+  const newPassengers = db
+    .insert(bookingPassengers)
+    .values(passengers.map((row) => ({ ...row, bookingId: bookingId as unknown as number })))
+    .returning();
+  const result = (await db.execute(sql`
+    with new_booking as ${newBooking}, new_passengers as ${newPassengers}
+    select (select row_to_json(new_booking) from new_booking) as booking,
+           (select json_agg(new_passengers) from new_passengers) as passengers`)) as unknown as {
+    rows: Array<{ booking: Record<string, unknown> | string; passengers: Array<Record<string, unknown>> | string }>;
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('the booking insert answered no row');
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    booking: fromJsonRow<BookingRow>(bookingColumns, parse(row.booking)),
+    passengers: parse(row.passengers)
+      .map((passenger) => fromJsonRow<BookingPassengerRow>(passengerColumns, passenger))
+      .sort(byPosition),
+  };
 }
 
 export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {

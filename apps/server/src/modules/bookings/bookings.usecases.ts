@@ -35,9 +35,8 @@ import {
   findBookingIdByIdempotencyKey,
   findGroupToBook,
   findLiveGroupByPnr,
-  insertBooking,
+  insertBookingWithPassengers,
   insertLedgerEntry,
-  insertPassengers,
   lockLiveGroup,
   readLockedBookingChecks,
   searchBookableAgents,
@@ -365,7 +364,7 @@ async function addAdmittedBooking({
       }
 
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
-      const booking = await insertBooking({
+      const { booking, passengers } = await insertBookingWithPassengers({
         db: tx,
         booking: {
           groupId: group.id,
@@ -388,9 +387,9 @@ async function addAdmittedBooking({
           createdAt: now,
           updatedAt: now,
         },
+        passengers: passengerRows,
       });
       const id = booking.id;
-      const passengers = await insertPassengers({ db: tx, passengers: passengerRows.map((row) => ({ ...row, bookingId: id })) });
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
       if (party.confirmed && party.agentUserId !== null) {
