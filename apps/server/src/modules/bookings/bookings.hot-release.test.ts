@@ -1,10 +1,13 @@
 import { passportAlreadyBookedMessage, SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
-import { PNG_BYTES } from '../../test/uploads.js';
+import { PNG_BYTES, pngFile, uniquePng } from '../../test/uploads.js';
+import { readAuditSnapshot } from '../audit/audit.snapshots.js';
 import { auditLog } from '../audit/audit.table.js';
+import { files } from '../files/files.table.js';
 import type { GroupRow } from '../groups/groups.table.js';
+import { bookingPassengers } from './bookings.table.js';
 import {
   bookingFields,
   insertAgentWithToken,
@@ -18,7 +21,8 @@ import {
 
 // Decision 039: a request that cannot fit in the seats sold when add-booking first reads the group is refused before
 // its scans are re-encoded and without the group's lock. It answers what the locked check answers, changes nothing,
-// and the rules that come before the seats keep their precedence.
+// and the rules that come before the seats keep their precedence. Under the lock, the files rows and the booking with
+// its passengers are one statement each.
 
 let t: TestApp;
 let token: string;
@@ -111,5 +115,51 @@ describe('add-booking on a sold-out group (decision 039)', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await postBooking(t.app, token, form(group, [{ type: 'adult' }]))).statusCode).toBe(201);
     expect(await soldSeats(t.db, group.id)).toBe(1);
+  });
+});
+
+describe('add-booking writes under the lock in fewer statements (decision 039)', () => {
+  it('when passengers share a scan that was stored before and one adds a visa, then one new files row and both point to the stored scan', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 5 });
+    const shared = pngFile('shared.png', uniquePng());
+    const first = await postBooking(t.app, token, form(group, [{ type: 'adult', passport_img: shared }]));
+    expect(first.statusCode, first.body).toBe(201);
+    const [stored] = await t.db
+      .select({ id: bookingPassengers.passportFileId })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, first.json().data.id));
+    const before = await snapshot(t.db, t.app.uploadsDir);
+
+    const response = await postBooking(
+      t.app,
+      token,
+      form(group, [
+        { type: 'adult', passport_img: shared, visa_copy: pngFile('visa.png', uniquePng()) },
+        { type: 'adult', passport_img: shared },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const rows = await t.db
+      .select({ passportFileId: bookingPassengers.passportFileId, visaFileId: bookingPassengers.visaFileId })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, response.json().data.id))
+      .orderBy(asc(bookingPassengers.position));
+    expect(rows.map((row) => row.passportFileId)).toEqual([stored!.id, stored!.id]);
+    expect(rows[1]!.visaFileId).toBeNull();
+    const [visa] = await t.db.select({ kind: files.kind }).from(files).where(eq(files.id, rows[0]!.visaFileId!));
+    expect(visa!.kind).toBe('visa');
+    const after = await snapshot(t.db, t.app.uploadsDir);
+    expect(after.files - before.files).toBe(1);
+    expect(after.storedFiles.length - before.storedFiles.length).toBe(1);
+  });
+
+  it('when an agent books, then the audit row holds exactly what readAuditSnapshot reads of the booking', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 5 });
+    const response = await postBooking(t.app, token, form(group, [{ type: 'adult' }, { type: 'child' }, { type: 'infant' }]));
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().data.id as number;
+    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'booking'), eq(auditLog.entityId, id)));
+    expect(row!.action).toBe('add');
+    expect(row!.after).toEqual(await readAuditSnapshot(t.db, 'booking', id));
   });
 });
