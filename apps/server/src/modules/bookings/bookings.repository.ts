@@ -131,12 +131,18 @@ export async function readLockedBookingChecks({
   groupId,
   passportNos,
   replay,
+  lockAgentUserId,
 }: {
   db: Executor;
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<LockedBookingChecks & { group: BookableGroup }> {
+  /**
+   * The agent whose credit the booking takes: its row is locked (FOR UPDATE) and its credit columns read in the same
+   * statement (decision 039; takeCredit's lockedAgent). After the group's lock, as every booking use case orders them.
+   */
+  lockAgentUserId?: number | undefined;
+}): Promise<LockedBookingChecks & { group: BookableGroup; agent: { creditLimit: number | null; creditLow: boolean } | null }> {
   const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
   const booked =
     passportNos.length === 0
@@ -149,11 +155,15 @@ export async function readLockedBookingChecks({
       twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
       booked: sql<string[]>`${booked}`,
       legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,
+      agent:
+        lockAgentUserId === undefined
+          ? sql<null>`null`
+          : sql<{ creditLimit: number | null; creditLow: boolean } | null>`(select json_build_object('creditLimit', ${users.creditLimit}, 'creditLow', ${users.creditLow}) from ${users} where ${users.id} = ${lockAgentUserId} for update)`,
     })
     .from(groups)
     .where(eq(groups.id, groupId));
   if (!row) throw new Error(`group ${groupId} vanished under its lock`);
-  return { group: row.group, sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs };
+  return { group: row.group, sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs, agent: row.agent };
 }
 
 /** Departure and arrival dates of a group's legs, in leg order. */

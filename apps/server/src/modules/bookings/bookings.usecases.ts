@@ -320,6 +320,7 @@ async function addAdmittedBooking({
         groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
+        lockAgentUserId: party.agentUserId ?? undefined,
       });
       // A twin request with the same key that held the lock first has committed by now.
       if (checks.twinId !== null) {
@@ -342,6 +343,7 @@ async function addAdmittedBooking({
               needed: totalAmount,
               override: caller.role === 'admin' && body.override === true,
               now,
+              lockedAgent: checks.agent,
             }).catch(refuse);
 
       const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files });
