@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
@@ -24,7 +25,10 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
   return row;
 }
 
-function idempotentTwin(db: Executor, { addedBy, idempotencyKey }: { addedBy: number; idempotencyKey: string }) {
+function idempotentTwin(
+  db: Executor,
+  { addedBy, idempotencyKey }: { addedBy: number | Placeholder; idempotencyKey: string | Placeholder },
+) {
   return db
     .select({ id: bookings.id })
     .from(bookings)
@@ -32,9 +36,34 @@ function idempotentTwin(db: Executor, { addedBy, idempotencyKey }: { addedBy: nu
     .limit(1);
 }
 
+/** The columns of a group that add-booking's rules use (decision 039: not the whole row, twice a booking). */
+const bookableGroupColumns = {
+  id: groups.id,
+  pnr: groups.pnr,
+  totalTicket: groups.totalTicket,
+  price: groups.price,
+  infantPrice: groups.infantPrice,
+  closeStatus: groups.closeStatus,
+  departureDate: groups.departureDate,
+  nameDeadline: groups.nameDeadline,
+  updatedAt: groups.updatedAt,
+  deletedAt: groups.deletedAt,
+};
+
+export type BookableGroup = Pick<GroupRow, keyof typeof bookableGroupColumns>;
+
+/** The seats the group's live bookings hold (countSoldSeats), as a subquery. */
+function soldSeats(db: Executor, groupId: number | typeof groups.id) {
+  return db
+    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.groupId, groupId), holdsSeats));
+}
+
 /**
  * add-booking before its transaction, in one round trip (issue 20 point 3): the live group of the PNR, the booking
- * an earlier request with the same Idempotency-Key made (`replay`), and the hold window setting (readHoldWindowMinutes).
+ * an earlier request with the same Idempotency-Key made (`replay`), the hold window setting (readHoldWindowMinutes)
+ * and the seats sold (decision 039: a request that cannot fit is refused before any scan work and without the lock).
  * Undefined when the PNR has no live group.
  */
 export async function findGroupToBook({
@@ -45,41 +74,75 @@ export async function findGroupToBook({
   db: Executor;
   pnr: string;
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<{ group: GroupRow; earlierId: number | null; holdWindowMinutes: number } | undefined> {
-  const [row] = await db
+}): Promise<{ group: Pick<GroupRow, 'id' | 'totalTicket'>; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
+  const [row] = replay
+    ? await preparedStatement(db, 'add_booking_group_keyed', (on) => groupToBookQuery(on, true)).execute({ pnr, ...replay })
+    : await preparedStatement(db, 'add_booking_group', (on) => groupToBookQuery(on, false)).execute({ pnr });
+  if (!row) return undefined;
+  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow), sold: row.sold };
+}
+
+/** findGroupToBook's statement, prepared once per database handle (preparedStatement). */
+function groupToBookQuery(db: Executor, keyed: boolean) {
+  const twin = idempotentTwin(db, { addedBy: sql.placeholder('addedBy'), idempotencyKey: sql.placeholder('idempotencyKey') });
+  return db
     .select({
-      group: groups,
-      earlierId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
+      group: { id: groups.id, totalTicket: groups.totalTicket },
+      earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
       holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
+      sold: sql<number>`(${soldSeats(db, groups.id)})`.mapWith(Number),
     })
     .from(groups)
-    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
-    .limit(1);
-  if (!row) return undefined;
-  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow) };
+    .where(and(eq(groups.pnr, sql.placeholder('pnr')), isNull(groups.deletedAt)))
+    .limit(1)
+    .prepare(keyed ? 'add_booking_group_keyed' : 'add_booking_group');
+}
+
+/**
+ * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
+ * Only its id comes back; the row itself is read after the lock, with the checks (readLockedBookingChecks).
+ */
+export async function lockLiveGroup({ db, groupId }: { db: Executor; groupId: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** What add-booking's rules read besides the group row (readLockedBookingChecks). */
+export interface LockedBookingChecks {
+  sold: number;
+  twinId: number | null;
+  bookedPassports: ReadonlySet<string>;
+  legs: ReadonlyArray<{ departureDate: string; arrivalDate: string }>;
 }
 
 /**
  * What add-booking checks once it holds the group's row lock, in one statement (issue 20 point 3), so that all of it
  * is read after the lock was granted (read committed: a statement started after the previous holder committed sees
  * its booking): the seats sold (countSoldSeats), the booking of a twin request with the same Idempotency-Key, the
- * passports of `passportNos` already on a live booking of the group (findBookedPassports) and the legs' dates.
+ * passports of `passportNos` already on a live booking of the group (findBookedPassports), the legs' dates and the
+ * group's row itself. Decision 039: the same statement, run without the lock, decides an early refusal.
  */
 export async function readLockedBookingChecks({
   db,
   groupId,
   passportNos,
   replay,
+  lockAgentUserId,
 }: {
   db: Executor;
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
-}): Promise<{ sold: number; twinId: number | null; bookedPassports: Set<string>; legs: Array<{ departureDate: string; arrivalDate: string }> }> {
-  const sold = db
-    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), holdsSeats));
+  /**
+   * The agent whose credit the booking takes: its row is locked (FOR UPDATE) and its credit columns read in the same
+   * statement (decision 039; takeCredit's lockedAgent). After the group's lock, as every booking use case orders them.
+   */
+  lockAgentUserId?: number | undefined;
+}): Promise<LockedBookingChecks & { group: BookableGroup; agent: { creditLimit: number | null; creditLow: boolean } | null }> {
   const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
   const booked =
     passportNos.length === 0
@@ -87,15 +150,20 @@ export async function readLockedBookingChecks({
       : sql`(select coalesce(json_agg(booked.passport_no), '[]'::json) from (${bookedPassportsQuery(db, { groupId, passportNos })}) as booked)`;
   const [row] = await db
     .select({
-      sold: sql<number>`(${sold})`.mapWith(Number),
+      group: bookableGroupColumns,
+      sold: sql<number>`(${soldSeats(db, groupId)})`.mapWith(Number),
       twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
       booked: sql<string[]>`${booked}`,
       legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,
+      agent:
+        lockAgentUserId === undefined
+          ? sql<null>`null`
+          : sql<{ creditLimit: number | null; creditLow: boolean } | null>`(select json_build_object('creditLimit', ${users.creditLimit}, 'creditLow', ${users.creditLow}) from ${users} where ${users.id} = ${lockAgentUserId} for update)`,
     })
     .from(groups)
     .where(eq(groups.id, groupId));
   if (!row) throw new Error(`group ${groupId} vanished under its lock`);
-  return { sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs };
+  return { group: row.group, sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs, agent: row.agent };
 }
 
 /** Departure and arrival dates of a group's legs, in leg order. */
@@ -225,11 +293,60 @@ export async function insertBooking({ db, booking }: { db: Executor; booking: Ne
   return row!;
 }
 
-/** Inserts the passengers in one statement and answers their rows as stored, in position order. */
-export async function insertPassengers({ db, passengers }: { db: Executor; passengers: NewBookingPassengerRow[] }): Promise<BookingPassengerRow[]> {
-  if (passengers.length === 0) return [];
-  const rows = await db.insert(bookingPassengers).values(passengers).returning();
-  return rows.sort((a, b) => a.position - b.position || a.id - b.id);
+/** Passengers in position order (ids break ties). */
+function byPosition(a: BookingPassengerRow, b: BookingPassengerRow): number {
+  return a.position - b.position || a.id - b.id;
+}
+
+/** A row of `table` as row_to_json gives it (column names as keys) mapped as Drizzle maps a selected row. */
+function fromJsonRow<T>(columns: ReadonlyArray<[string, Column]>, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
+}
+
+const bookingColumns = Object.entries(getTableColumns(bookings));
+const passengerColumns = Object.entries(getTableColumns(bookingPassengers));
+
+/**
+ * The booking and its passengers in one statement (decision 039; add-booking under the group's lock): the passengers'
+ * insert takes the booking's id from the booking's insert in the same statement. Answers both as stored, passengers in
+ * position order, for the audit snapshot (toBookingAuditSnapshot) without reading them again.
+ */
+export async function insertBookingWithPassengers({
+  db,
+  booking,
+  passengers,
+}: {
+  db: Executor;
+  booking: NewBookingRow;
+  passengers: ReadonlyArray<Omit<NewBookingPassengerRow, 'bookingId'>>;
+}): Promise<{ booking: BookingRow; passengers: BookingPassengerRow[] }> {
+  if (passengers.length === 0) return { booking: await insertBooking({ db, booking }), passengers: [] };
+  const newBooking = db.insert(bookings).values(booking).returning();
+  const bookingId = sql`(select id from new_booking)`;
+  const newPassengers = db
+    .insert(bookingPassengers)
+    .values(passengers.map((row) => ({ ...row, bookingId: bookingId as unknown as number })))
+    .returning();
+  const result = (await db.execute(sql`
+    with new_booking as ${newBooking}, new_passengers as ${newPassengers}
+    select (select row_to_json(new_booking) from new_booking) as booking,
+           (select json_agg(new_passengers) from new_passengers) as passengers`)) as unknown as {
+    rows: Array<{ booking: Record<string, unknown> | string; passengers: Array<Record<string, unknown>> | string }>;
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('the booking insert answered no row');
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    booking: fromJsonRow<BookingRow>(bookingColumns, parse(row.booking)),
+    passengers: parse(row.passengers)
+      .map((passenger) => fromJsonRow<BookingPassengerRow>(passengerColumns, passenger))
+      .sort(byPosition),
+  };
 }
 
 export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {

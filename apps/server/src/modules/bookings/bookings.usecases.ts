@@ -12,15 +12,16 @@ import {
 } from '@portal/contract/bookings';
 import { toBookingAuditSnapshot } from '../audit/audit.snapshots.js';
 import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import type { BookingForNotice } from '../notifications/notifications.repository.js';
-import { countSoldSeats, lockGroup } from '../groups/groups.repository.js';
+import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import type { NewBookingPassengerRow } from './bookings.table.js';
+import { createGroupAdmission, type GroupAdmission } from './group-admission.js';
 import {
   createGroupNotBookableError,
   createIdempotencyKeyInvalidError,
@@ -34,11 +35,13 @@ import {
   findBookingIdByIdempotencyKey,
   findGroupToBook,
   findLiveGroupByPnr,
-  insertBooking,
+  insertBookingWithPassengers,
   insertLedgerEntry,
-  insertPassengers,
+  lockLiveGroup,
   readLockedBookingChecks,
   searchBookableAgents,
+  type BookableGroup,
+  type LockedBookingChecks,
 } from './bookings.repository.js';
 import {
   checkPassengerFiles,
@@ -55,12 +58,12 @@ import {
 } from './passengers.js';
 
 /** PRODUCT §4 "Inventory": open, not deleted (the caller found it live) and not departed (by date, Asia/Karachi). */
-function isBookable(group: GroupRow, today: string): boolean {
+function isBookable(group: Pick<GroupRow, 'closeStatus' | 'departureDate'>, today: string): boolean {
   return !group.closeStatus && group.departureDate >= today;
 }
 
 /** Adults and children pay the group price, infants the infant price (PRODUCT §4). */
-function computeTotal({ seats, infants, group }: { seats: number; infants: number; group: GroupRow }): number {
+function computeTotal({ seats, infants, group }: { seats: number; infants: number; group: Pick<GroupRow, 'price' | 'infantPrice'> }): number {
   return seats * group.price + infants * group.infantPrice;
 }
 
@@ -123,9 +126,58 @@ function countPassengers(types: ReadonlyArray<PassengerInput['type']>) {
 }
 
 /** PRODUCT §6: names later only while the group's name deadline is in the future (decision 030). */
-function getNamesLaterError(group: GroupRow, now: Date): string | undefined {
+function getNamesLaterError(group: Pick<GroupRow, 'nameDeadline'>, now: Date): string | undefined {
   if (!group.nameDeadline) return NAMES_LATER_NO_DEADLINE_MESSAGE;
   if (group.nameDeadline.getTime() <= now.getTime()) return NAMES_LATER_DEADLINE_PASSED_MESSAGE;
+  return undefined;
+}
+
+/**
+ * add-booking's refusals in the order they are answered (PRODUCT §4, §6): the group not bookable or changed since the
+ * dialog opened (409), the passengers' dates, names later and the admin's agent (422), a passport already booked (409),
+ * then the seats (409). `group` and `checks` are one snapshot: under the group's lock, or without it for the early
+ * refusal of decision 039. Undefined when the booking may go ahead (the credit comes after, under the agent's lock).
+ */
+async function findBookingRefusal({
+  db,
+  group,
+  checks,
+  body,
+  caller,
+  party,
+  seats,
+  now,
+  today,
+}: {
+  db: Executor;
+  group: BookableGroup;
+  checks: LockedBookingChecks;
+  body: AddBookingBody;
+  caller: AuthUser;
+  party: BookingParty;
+  seats: number;
+  now: Date;
+  /** getKarachiToday(now) */
+  today: string;
+}): Promise<HttpError | undefined> {
+  if (!isBookable(group, today)) return createGroupNotBookableError();
+  if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) return createStaleGroupError();
+
+  const travel = getTravelDates(checks.legs);
+  const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
+  const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
+  if (namesLaterError) errors.names_later = [namesLaterError];
+  if (caller.role === 'admin' && party.agentUserId !== null) {
+    if (!(await findBookableAgent({ db, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
+  }
+  if (Object.keys(errors).length > 0) return createPassengerInputError(errors);
+  // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
+  const taken = findFirstBookedPassport(
+    body.passengers.map((passenger) => passenger.passport_no),
+    checks.bookedPassports,
+  );
+  if (taken !== undefined) return createPassportAlreadyBookedError(taken);
+  if (seats > group.totalTicket - checks.sold) return createSeatsUnavailableError();
   return undefined;
 }
 
@@ -154,6 +206,13 @@ export interface AddBookingResult {
  * booking, its passengers in one insert, the ledger row of a confirmed booking and the audit row (decision 035),
  * whose snapshot is made from the rows the inserts returned. Notifications go after the commit (the route).
  *
+ * Decision 039: a few requests per group enter at a time in this process (group-admission.ts), so the group is read
+ * just before a request's turn; the seats sold come with it, and a request that cannot fit is refused there with what
+ * the locked check would answer on that snapshot (findBookingRefusal), before its scans are re-encoded and without
+ * the lock. Under the lock the agent's credit row is locked and read with the checks (takeCredit's lockedAgent), the
+ * files rows are one statement (insertFilesOrGetExistingIds) and so are the booking and its passengers
+ * (insertBookingWithPassengers).
+ *
  * Files: a refused booking leaves neither rows nor files. Refusals inside the transaction remove the bytes this
  * request wrote while still holding the lock (removeOrphanFiles keeps what a committed row uses); any other failure
  * removes them after the rollback.
@@ -180,6 +239,43 @@ export async function addBooking({
 }): Promise<AddBookingResult> {
   const key = idempotencyKey?.trim() || undefined;
   if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw createIdempotencyKeyInvalidError();
+  // Decision 039: a few requests per group at a time in this process (group-admission.ts), until the commit.
+  const leave = await admissionOf(db).enter(body.pnr);
+  try {
+    return await addAdmittedBooking({ db, uploadsDir, caller, actor, body, key, now });
+  } finally {
+    leave();
+  }
+}
+
+const admissions = new WeakMap<Database, GroupAdmission>();
+
+function admissionOf(db: Database): GroupAdmission {
+  let admission = admissions.get(db);
+  if (!admission) {
+    admission = createGroupAdmission();
+    admissions.set(db, admission);
+  }
+  return admission;
+}
+
+async function addAdmittedBooking({
+  db,
+  uploadsDir,
+  caller,
+  actor,
+  body,
+  key,
+  now,
+}: {
+  db: Database;
+  uploadsDir: string;
+  caller: AuthUser;
+  actor: AuditActor;
+  body: AddBookingBody;
+  key: string | undefined;
+  now: Date;
+}): Promise<AddBookingResult> {
   const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
   const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notice: null });
 
@@ -193,6 +289,21 @@ export async function addBooking({
   const party = resolveParty(caller, body);
   const passportNos = body.passengers.map((passenger) => passenger.passport_no);
 
+  const { adults, children, infants } = countPassengers(body.passenger_types);
+  const today = getKarachiToday(now);
+  const rules = { body, caller, party, now, today, seats: adults + children };
+
+  // Decision 039: a request that cannot fit in the seats sold when it was read is refused before any scan work and
+  // without the lock. The refusal is what the locked path would answer on one snapshot of the group (the rules
+  // before the seats come first), and that instant is a valid order for it; one that may fit goes on to the lock.
+  if (rules.seats > found.group.totalTicket - found.sold) {
+    const snapshot = await readLockedBookingChecks({ db, groupId: found.group.id, passportNos: passportsToCheck(passportNos), replay });
+    if (snapshot.twinId !== null) return replayed(snapshot.twinId);
+    const refusal =
+      snapshot.group.deletedAt !== null ? createGroupNotBookableError() : await findBookingRefusal({ db, ...rules, group: snapshot.group, checks: snapshot });
+    if (refusal) throw refusal;
+  }
+
   const saved: string[] = [];
   let refused = false;
   try {
@@ -205,40 +316,23 @@ export async function addBooking({
         refused = true;
         throw error;
       };
-      const group = await lockGroup({ db: tx, groupId: found.group.id });
-      if (!group) return refuse(createGroupNotBookableError());
+      if (!(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
       const checks = await readLockedBookingChecks({
         db: tx,
-        groupId: group.id,
+        groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
+        lockAgentUserId: party.agentUserId ?? undefined,
       });
       // A twin request with the same key that held the lock first has committed by now.
       if (checks.twinId !== null) {
         await removeOrphanFiles({ db: tx, uploadsDir, saved });
         return replayed(checks.twinId);
       }
+      const { group } = checks;
+      const refusal = await findBookingRefusal({ db: tx, ...rules, group, checks });
+      if (refusal) return refuse(refusal);
 
-      const today = getKarachiToday(now);
-      if (!isBookable(group, today)) return refuse(createGroupNotBookableError());
-      if (body.updated_at !== undefined && Date.parse(body.updated_at) !== group.updatedAt.getTime()) {
-        return refuse(createStaleGroupError());
-      }
-
-      const travel = getTravelDates(checks.legs);
-      const errors = collectPassengerDateErrors({ passengers: body.passengers, today, travel });
-      const namesLaterError = body.names_later ? getNamesLaterError(group, now) : undefined;
-      if (namesLaterError) errors.names_later = [namesLaterError];
-      if (caller.role === 'admin' && party.agentUserId !== null) {
-        if (!(await findBookableAgent({ db: tx, userId: party.agentUserId }))) errors.agent = [AGENT_INVALID_MESSAGE];
-      }
-      if (Object.keys(errors).length > 0) return refuse(createPassengerInputError(errors));
-      // PRODUCT §6: under the group lock, so a parallel booking of the same passport waits and then sees this one.
-      const taken = findFirstBookedPassport(passportNos, checks.bookedPassports);
-      if (taken !== undefined) return refuse(createPassportAlreadyBookedError(taken));
-
-      const { adults, children, infants } = countPassengers(body.passenger_types);
-      if (adults + children > group.totalTicket - checks.sold) return refuse(createSeatsUnavailableError());
       const totalAmount = computeTotal({ seats: adults + children, infants, group });
       // PRODUCT §6 "Credit": a hold or a charged booking takes its total from the agent's credit, under the agent's row lock.
       const credit =
@@ -251,6 +345,7 @@ export async function addBooking({
               needed: totalAmount,
               override: caller.role === 'admin' && body.override === true,
               now,
+              lockedAgent: checks.agent,
             }).catch(refuse);
 
       const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files });
@@ -273,7 +368,7 @@ export async function addBooking({
       }
 
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
-      const booking = await insertBooking({
+      const { booking, passengers } = await insertBookingWithPassengers({
         db: tx,
         booking: {
           groupId: group.id,
@@ -296,9 +391,9 @@ export async function addBooking({
           createdAt: now,
           updatedAt: now,
         },
+        passengers: passengerRows,
       });
       const id = booking.id;
-      const passengers = await insertPassengers({ db: tx, passengers: passengerRows.map((row) => ({ ...row, bookingId: id })) });
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
       if (party.confirmed && party.agentUserId !== null) {

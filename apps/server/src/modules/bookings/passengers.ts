@@ -8,7 +8,7 @@ import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { insertFileOrGetExisting } from '../files/files.repository.js';
+import { insertFilesOrGetExistingIds } from '../files/files.repository.js';
 import {
   detectFileType,
   prepareUploadedFile,
@@ -251,15 +251,12 @@ export async function recordPassengerFiles({
   uploadsDir: string;
   prepared: readonly PreparedPassengerFiles[];
 }): Promise<Array<{ passportFileId: number; visaFileId: number | null }>> {
-  const record = async (upload: PreparedUpload) => {
-    await writePreparedUpload({ uploadsDir, upload });
-    return (await insertFileOrGetExisting({ db, file: upload.row })).id;
-  };
-  const ids: Array<{ passportFileId: number; visaFileId: number | null }> = [];
-  for (const files of prepared) {
-    ids.push({ passportFileId: await record(files.passport), visaFileId: files.visa ? await record(files.visa) : null });
-  }
-  return ids;
+  const uploads = prepared.flatMap((files) => (files.visa ? [files.passport, files.visa] : [files.passport]));
+  for (const upload of uploads) await writePreparedUpload({ uploadsDir, upload });
+  // Decision 039: one statement for the rows of all the booking's files.
+  const fileIds = await insertFilesOrGetExistingIds({ db, rows: uploads.map((upload) => upload.row) });
+  let next = 0;
+  return prepared.map((files) => ({ passportFileId: fileIds[next++]!, visaFileId: files.visa ? fileIds[next++]! : null }));
 }
 
 /**

@@ -57,6 +57,7 @@ export async function takeCredit({
   override,
   ownHold = 0,
   now,
+  lockedAgent,
 }: {
   db: Executor;
   agentUserId: number;
@@ -66,8 +67,13 @@ export async function takeCredit({
   override: boolean;
   ownHold?: number;
   now: Date;
+  /**
+   * The agent's credit columns when the caller has already locked its row in this transaction (add-booking reads them
+   * with its checks, decision 039); null: no such agent. Absent: locked and read here.
+   */
+  lockedAgent?: { creditLimit: number | null; creditLow: boolean } | null;
 }): Promise<CreditTaken> {
-  const agent = await lockAgentCredit({ db, agentUserId });
+  const agent = lockedAgent !== undefined ? lockedAgent : await lockAgentCredit({ db, agentUserId });
   if (!agent || agent.creditLimit === null) return { overridden: false, lowCredit: null };
   const limit = agent.creditLimit;
   const usage = (await sumCreditUsage({ db, agentUserIds: [agentUserId], now, exceptBookingId: bookingId ?? undefined })).get(agentUserId)!;

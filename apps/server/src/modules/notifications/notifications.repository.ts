@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
 import { groups } from '../groups/groups.table.js';
@@ -69,11 +70,16 @@ export async function markNotificationsRead({
 
 /** Administrators who may sign in (PRODUCT §4: "admins are told"), with what an e-mail to them needs. */
 export async function findActiveAdmins({ db }: { db: Executor }): Promise<Array<{ id: number; name: string; email: string | null }>> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)))
-    .orderBy(users.id);
+  // Prepared once per database handle: every agent's booking tells the admins (decision 039).
+  const query = preparedStatement(db, 'notifications_active_admins', (on) =>
+    on
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)))
+      .orderBy(users.id)
+      .prepare('notifications_active_admins'),
+  );
+  return query.execute();
 }
 
 export async function findActiveAdminIds({ db }: { db: Executor }): Promise<number[]> {
@@ -110,12 +116,17 @@ export interface NotificationSender {
 }
 
 export async function findSender({ db, userId }: { db: Executor; userId: number }): Promise<NotificationSender | undefined> {
-  const [row] = await db
-    .select({ id: users.id, role: users.role, name: users.name, agencyName: users.agencyName, imagePath: files.storagePath })
-    .from(users)
-    .leftJoin(files, eq(files.id, users.imageFileId))
-    .where(eq(users.id, userId))
-    .limit(1);
+  // Prepared once per database handle: every booking event reads its sender (decision 039).
+  const query = preparedStatement(db, 'notifications_sender', (on) =>
+    on
+      .select({ id: users.id, role: users.role, name: users.name, agencyName: users.agencyName, imagePath: files.storagePath })
+      .from(users)
+      .leftJoin(files, eq(files.id, users.imageFileId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('notifications_sender'),
+  );
+  const [row] = await query.execute({ userId });
   return row;
 }
 
