@@ -78,7 +78,7 @@ export function summariseCpuProfiles(dir: string, window: { startUs: number; end
   const topFunctions = top(byFunction, busy, count);
   const packages = top(byPackage, busy, 15);
   const lines = [
-    `profile (${files.length} file(s)): ${round(busy / 1000)} ms on the JavaScript thread(s) during the release (idle excluded)`,
+    `profile (${files.length} file(s)): ${round(busy / 1000)} ms on the JavaScript thread(s) in the measured seconds (idle excluded)`,
     'by package: ' + packages.map((entry) => `${entry.name} ${entry.percent} %`).join(', '),
     'top functions by self time:',
     ...topFunctions.map((entry) => `  ${String(entry.percent).padStart(5)} %  ${String(entry.ms).padStart(7)} ms  ${entry.name}`),

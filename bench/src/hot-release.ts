@@ -8,25 +8,14 @@
  * `--cpu-prof <dir>`: the server runs with `node --cpu-prof`; its profile (one per worker) is summarised for the
  * seconds of the release only (top functions by self time, and by package), see cpu-profile.ts.
  */
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { signIn } from './api.js';
 import type { BudgetCheck } from './budgets.js';
 import { contentionChecks, describeContention, warmUpBookings, type ContentionFigures } from './contention.js';
-import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
-import { prepareEngine, type Engine } from './engines.js';
-import {
-  ADMIN,
-  agentSessions,
-  CONTENTION_PNR,
-  CONTENTION_SEATS,
-  generateWorkload,
-  measureGroupContention,
-  serverEnv,
-  signInContentionAgents,
-} from './http-bench.js';
-import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import type { ProfileSummary } from './cpu-profile.js';
+import type { Engine } from './engines.js';
+import { ADMIN, agentSessions, CONTENTION_PNR, CONTENTION_SEATS, measureGroupContention, signInContentionAgents } from './http-bench.js';
+import { withScenarioServer } from './scenario-server.js';
 
 export interface HotReleaseRun {
   engine: Engine;
@@ -52,46 +41,32 @@ export interface HotReleaseOptions {
 
 async function runOnce(engine: Engine, workers: number, options: HotReleaseOptions, log: (line: string) => void): Promise<HotReleaseRun> {
   const label = `[${engine}, WORKERS=${workers}]`;
-  const prepared = await prepareEngine(engine, { keep: false });
-  try {
-    log(`${label} generating the workload (scale ${options.scale}) ...`);
-    const workload = await generateWorkload(prepared, options.scale);
-    const port = await freePort();
-    const profileDir = options.cpuProfDir && mkdtempSync(path.join(options.cpuProfDir, `${engine}-w${workers}-`));
-    const server = await startNodeProcess({
-      script: SERVER_MAIN,
-      nodeArgs: [...SERVER_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-      env: serverEnv(prepared, port, workers > 1 ? { WORKERS: String(workers), REDIS_URL: options.redisUrl } : {}),
-      port,
-      healthPath: '/api/health',
-    });
-    let contention: ContentionFigures;
-    let window: { startUs: number; endUs: number };
-    let loadAverage: number[];
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const { result, profile } = await withScenarioServer(
+    {
+      engine,
+      scale: options.scale,
+      label,
+      cpuProfDir: options.cpuProfDir,
+      profileName: `w${workers}`,
+      env: workers > 1 ? { WORKERS: String(workers), REDIS_URL: options.redisUrl } : {},
+    },
+    log,
+    async ({ workload, server, window }) => {
       const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
       const agentTokens = await signInContentionAgents(workload, options.agents, agentSessions(server.baseUrl));
       if (options.warmUp > 0) {
         log(`${label} warming up: ${options.warmUp} bookings of the group, cancelled again ...`);
         await warmUpBookings({ baseUrl: server.baseUrl, agentTokens, adminToken, pnr: CONTENTION_PNR, count: options.warmUp });
       }
-      loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
+      const loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
       log(`${label} ${options.attempts} bookings on ${CONTENTION_SEATS} seats (load average ${loadAverage.join(' ')}) ...`);
-      const startUs = Number(process.hrtime.bigint() / 1000n);
-      contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.attempts });
-      window = { startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
-    } catch (error) {
-      log(`${label} server output:\n${server.output()}`);
-      throw error;
-    } finally {
-      await server.stop();
-    }
-    const profile = profileDir ? summariseCpuProfiles(profileDir, window) : null;
-    return { engine, workers, contention, loadAverage, profile };
-  } finally {
-    await prepared.dispose();
-  }
+      window.start();
+      const contention = await measureGroupContention({ server, workload, agentTokens, adminToken, attempts: options.attempts });
+      window.end();
+      return { contention, loadAverage };
+    },
+  );
+  return { engine, workers, ...result, profile };
 }
 
 export async function benchHotRelease(options: HotReleaseOptions, log: (line: string) => void): Promise<HotReleaseRun[]> {

@@ -7,16 +7,15 @@
  *  3. the seats and ledger invariants after the run.
  * With `--cpu-prof` the server runs under `node --cpu-prof` and the mixed workload's seconds are summarised (cpu-profile.ts).
  */
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { signIn } from './api.js';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
-import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
-import { prepareEngine, type Engine } from './engines.js';
-import { ADMIN, agentSessions, checkInvariants, generateWorkload, serverEnv, type Invariants, type WorkloadReport } from './http-bench.js';
+import type { ProfileSummary } from './cpu-profile.js';
+import type { Engine } from './engines.js';
+import { ADMIN, agentSessions, checkInvariants, type Invariants, type WorkloadReport } from './http-bench.js';
 import { getInit, postJsonInit, runMixedWorkload, type MixedFigures } from './mixed-workload.js';
-import { freePort, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import { round } from './processes.js';
+import { withScenarioServer } from './scenario-server.js';
 import { measureSequential, type SequentialCost } from './request-costs.js';
 
 export interface MixedScenarioRun {
@@ -85,23 +84,11 @@ async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: 
 }
 
 async function runOnce(engine: Engine, options: MixedScenarioOptions, log: (line: string) => void): Promise<MixedScenarioRun> {
-  const prepared = await prepareEngine(engine, { keep: false });
-  try {
-    log(`[${engine}] generating the workload (scale ${options.scale}) ...`);
-    const workload = await generateWorkload(prepared, options.scale);
-    const port = await freePort();
-    const profileDir = options.cpuProfDir && mkdtempSync(path.join(options.cpuProfDir, `${engine}-mixed-`));
-    const server = await startNodeProcess({
-      script: SERVER_MAIN,
-      nodeArgs: [...SERVER_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-      env: serverEnv(prepared, port),
-      port,
-      healthPath: '/api/health',
-    });
-    let base: Omit<MixedScenarioRun, 'invariants' | 'profile'>;
-    let window: { startUs: number; endUs: number };
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const label = `[${engine}]`;
+  const { result, after, profile } = await withScenarioServer(
+    { engine, scale: options.scale, label, cpuProfDir: options.cpuProfDir, profileName: 'mixed', profileTop: 40 },
+    log,
+    async ({ workload, server, window }) => {
       const tokenOf = agentSessions(server.baseUrl);
       const agentTokens: string[] = [];
       for (let rank = 1; rank <= Math.min(options.agents, workload.counts.agents ?? 1); rank++) agentTokens.push(await tokenOf(agentEmail(rank)));
@@ -110,29 +97,23 @@ async function runOnce(engine: Engine, options: MixedScenarioOptions, log: (line
       const serverPid = server.child.pid!;
       let costs: MixedScenarioRun['costs'] = [];
       if (options.costRequests > 0) {
-        log(`[${engine}] each read step computed, ${options.costRequests} requests one at a time ...`);
+        log(`${label} each read step computed, ${options.costRequests} requests one at a time ...`);
         // agent02: an ordinary agent (agent01 is the busiest, measured on its own in the full run).
         costs = await measureStepCosts(server.baseUrl, serverPid, agentTokens[1] ?? agentTokens[0]!, adminTokens[0]!, options.costRequests);
       }
       const loadBefore = loadAverage();
-      log(`[${engine}] mixed workload: ${agentTokens.length} agents and ${adminTokens.length} admins for ${options.seconds} s (load average ${loadBefore.join(' ')}) ...`);
-      const startUs = Number(process.hrtime.bigint() / 1000n);
+      log(`${label} mixed workload: ${agentTokens.length} agents and ${adminTokens.length} admins for ${options.seconds} s (load average ${loadBefore.join(' ')}) ...`);
+      window.start();
       const mixed = await runMixedWorkload({ baseUrl: server.baseUrl, agentTokens, adminTokens, seconds: options.seconds, serverPid });
-      window = { startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
-      base = { engine, workload, costs, loadBefore, loadAfter: loadAverage(), mixed };
-    } catch (error) {
-      log(`[${engine}] server output:\n${server.output()}`);
-      throw error;
-    } finally {
-      await server.stop();
-    }
-    log(`[${engine}] checking seats and ledger invariants ...`);
-    const invariants = await checkInvariants(prepared);
-    const profile = profileDir ? summariseCpuProfiles(profileDir, window, 40) : null;
-    return { ...base, invariants, profile };
-  } finally {
-    await prepared.dispose();
-  }
+      window.end();
+      return { engine, workload, costs, loadBefore, loadAfter: loadAverage(), mixed };
+    },
+    async (prepared) => {
+      log(`${label} checking seats and ledger invariants ...`);
+      return checkInvariants(prepared);
+    },
+  );
+  return { ...result, invariants: after!, profile };
 }
 
 export async function benchMixedScenario(options: MixedScenarioOptions, log: (line: string) => void): Promise<MixedScenarioRun[]> {

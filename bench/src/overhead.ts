@@ -8,16 +8,14 @@
  * (top functions by self time, and by package; cpu-profile.ts). The profiler costs CPU too: the figures of a
  * profiled run are a little higher than those of a plain one.
  */
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { bearer, signIn } from './api.js';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
-import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
-import { prepareEngine, type Engine } from './engines.js';
-import { ADMIN, generateWorkload, measureOverhead, serverEnv, type EngineResult, type LoadOptions } from './http-bench.js';
+import type { ProfileSummary } from './cpu-profile.js';
+import type { Engine } from './engines.js';
+import { ADMIN, measureOverhead, type EngineResult, type LoadOptions } from './http-bench.js';
 import { measureLoad } from './load.js';
-import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess } from './processes.js';
+import { withScenarioServer } from './scenario-server.js';
 
 export interface OverheadRun {
   engine: Engine;
@@ -35,46 +33,26 @@ export interface OverheadOptions {
 }
 
 async function runOnce(engine: Engine, options: OverheadOptions, log: (line: string) => void): Promise<OverheadRun> {
-  const prepared = await prepareEngine(engine, { keep: false });
-  try {
-    log(`[${engine}] generating the workload (scale ${options.scale}) ...`);
-    await generateWorkload(prepared, options.scale);
-    const port = await freePort();
-    const profileDir = options.cpuProfDir && mkdtempSync(path.join(options.cpuProfDir, `${engine}-overhead-`));
-    const server = await startNodeProcess({
-      script: SERVER_MAIN,
-      nodeArgs: [...SERVER_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-      env: serverEnv(prepared, port),
-      port,
-      healthPath: '/api/health',
-    });
-    let overhead: EngineResult['overhead'];
-    let loadAverage: number[];
-    let window: { startUs: number; endUs: number } | null = null;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const label = `[${engine}]`;
+  const { result, profile } = await withScenarioServer(
+    { engine, scale: options.scale, label, cpuProfDir: options.cpuProfDir, profileName: 'overhead', profileTop: 40 },
+    log,
+    async ({ server, window }) => {
       const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
-      loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
-      log(`[${engine}] overhead (load average ${loadAverage.join(' ')}) ...`);
-      overhead = await measureOverhead(server, adminToken, options.load);
-      if (profileDir) {
-        log(`[${engine}] the portal at ${overhead.rate} req/s once more, profiled ...`);
+      const loadAverage = os.loadavg().map((value) => Math.round(value * 10) / 10);
+      log(`${label} overhead (load average ${loadAverage.join(' ')}) ...`);
+      const overhead = await measureOverhead(server, adminToken, options.load);
+      if (options.cpuProfDir) {
+        log(`${label} the portal at ${overhead.rate} req/s once more, profiled ...`);
         const request = { method: 'GET' as const, path: '/api/unread-notifications-count', headers: bearer(adminToken) };
-        const startUs = Number(process.hrtime.bigint() / 1000n);
+        window.start();
         await measureLoad(server.baseUrl, request, { ...options.load, warmupSeconds: 0, overallRate: overhead.rate });
-        window = { startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
+        window.end();
       }
-    } catch (error) {
-      log(`[${engine}] server output:\n${server.output()}`);
-      throw error;
-    } finally {
-      await server.stop();
-    }
-    const profile = profileDir && window ? summariseCpuProfiles(profileDir, window, 40) : null;
-    return { engine, loadAverage, overhead, profile };
-  } finally {
-    await prepared.dispose();
-  }
+      return { loadAverage, overhead };
+    },
+  );
+  return { engine, ...result, profile };
 }
 
 export async function benchOverhead(options: OverheadOptions, log: (line: string) => void): Promise<OverheadRun[]> {
