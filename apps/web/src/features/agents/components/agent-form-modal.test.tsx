@@ -75,6 +75,19 @@ describe('Add Agent / Edit Agent modal (001 §2, §5, §8)', () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
+  it('when a wrong e-mail is typed and the field is left, then its rule shows before Save, and goes as it is corrected', async () => {
+    storeSession();
+    const fetchMock = stubFetch({ 'GET /api/listofagents': reply(listAgentsRoute, 200, buildPage([])) });
+    const user = userEvent.setup();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Email/), 'not-an-email');
+    await user.tab();
+    expect(await within(dialog).findByText('The email must be a valid email address.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Email/), '@example.com');
+    await waitFor(() => expect(within(dialog).queryByText('The email must be a valid email address.')).not.toBeInTheDocument());
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
   it("when an image over 2 MB is chosen, then 'File size should be less than 2MB' shows and the file is not kept", async () => {
     storeSession();
     stubFetch({ 'GET /api/listofagents': reply(listAgentsRoute, 200, buildPage([])) });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Select, Textarea, TextInput } from '@mantine/core';
 import {
   addAgentBodySchema,
@@ -9,13 +8,14 @@ import {
 } from '@portal/contract/agents';
 import { requiredFileField } from '@portal/contract/files';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
 import { DEFAULT_COUNTRY } from '@/config/constants';
 import { COUNTRIES } from '@/config/countries';
 import { useReportDirty } from '@/lib/discard-guard';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
+import { useZodForm } from '@/lib/zod-form';
 import { useCreateAgent } from '../api/create-agent';
 import { useUpdateAgent } from '../api/update-agent';
 
@@ -78,10 +78,8 @@ export function AgentForm({ agent, onDone, onCancel = onDone, onDirtyChange }: A
   const createMutation = useCreateAgent();
   const updateMutation = useUpdateAgent();
   const schema = !agent ? addAgentBodySchema : keepImage ? updateAgentBodySchema : updateWithNewImageSchema;
-  const form = useForm<AgentFormValues, unknown, AgentBody>({
-    resolver: zodResolver(schema) as unknown as Resolver<AgentFormValues, unknown, AgentBody>,
-    defaultValues: valuesOf(agent),
-  });
+  // Checked as the admin leaves a field and then as it types (useZodForm), not only on Save.
+  const form = useZodForm<AgentFormValues, AgentBody>(schema, { defaultValues: valuesOf(agent) });
   const { errors } = form.formState;
   useReportDirty(form.formState.isDirty, onDirtyChange);
   // A stored country the list does not know stays choosable rather than silently blank.

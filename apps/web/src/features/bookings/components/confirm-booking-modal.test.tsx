@@ -63,6 +63,19 @@ describe('Confirm Booking dialog (000 §4-§5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Confirm Booking/ })).not.toBeInTheDocument());
   });
 
+  it('when a discount over the total is typed and the field is left, then its rule shows at once, before Confirm, and goes when corrected', async () => {
+    const { user, dialog, posts } = await openConfirm();
+    const discount = within(dialog).getByRole('textbox', { name: 'Discount' });
+    await user.clear(discount);
+    await user.type(discount, '300000');
+    await user.tab();
+    expect(await within(dialog).findByText('The discount may not be greater than 290000.')).toBeInTheDocument();
+    await user.clear(discount);
+    await user.type(discount, '1000');
+    await waitFor(() => expect(within(dialog).queryByText('The discount may not be greater than 290000.')).not.toBeInTheDocument());
+    expect(posts()).toHaveLength(0);
+  });
+
   it('when the discount is emptied, then it is required and nothing is sent', async () => {
     const { user, dialog, posts } = await openConfirm();
     await user.clear(within(dialog).getByRole('textbox', { name: 'Discount' }));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CONFIRM_CANCELLED_BOOKING_MESSAGE,
@@ -7,7 +6,7 @@ import {
   YES_SURE_LABEL,
 } from '@portal/contract/booking-lifecycle';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { GuardedFormModal, type GuardedFormProps } from '@/components/guarded-form-modal';
 import { NumberField } from '@/components/number-field';
@@ -15,6 +14,7 @@ import { useReportDirty } from '@/lib/discard-guard';
 import { formatPKR } from '@/lib/money';
 import { fieldsOf, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
+import { useZodForm } from '@/lib/zod-form';
 import { useConfirmBooking } from '../api/confirm-booking';
 import type { BookingRow } from './booking-row';
 
@@ -58,8 +58,8 @@ type ConfirmBookingFormProps = GuardedFormProps & { booking: BookingRow };
 function ConfirmBookingForm({ booking, onDone, onCancel, onDirtyChange }: ConfirmBookingFormProps) {
   const mutation = useConfirmBooking();
   const cancelled = getBookingState(booking) === 'cancelled';
-  const form = useForm<ConfirmFormValues, unknown, ConfirmOutput>({
-    resolver: zodResolver(buildConfirmSchema(booking)),
+  // Checked as the admin leaves a field and then as it types (useZodForm), not only on Confirm.
+  const form = useZodForm<ConfirmFormValues, ConfirmOutput>(buildConfirmSchema(booking), {
     defaultValues: { discount: 0, receive_payment: 0, sure: false, override: false },
   });
   const { errors } = form.formState;
