@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -30,6 +30,12 @@ export type ListParams<S extends ListParamsSpec> = {
   filters: ListFilters<S>;
   /** Replaces every filter of the spec (undefined or '' removes one) and goes back to page 1. */
   setFilters: (next: ListFilters<S>) => void;
+  /**
+   * Changes only the filters named in `patch` (undefined or '' removes one), on top of the address as it is when
+   * applied, and goes back to page 1. For fields that apply on their own timers (two typed filters whose debounces
+   * end in one tick): each writes its own key and never puts back another's older value.
+   */
+  patchFilters: (patch: ListFilters<S>) => void;
   pager: ListPager;
 };
 
@@ -73,43 +79,54 @@ export function useListParams<const S extends ListParamsSpec>(spec: S): ListPara
   const filters = useMemo(() => parseFilters(spec, query), [spec, query]);
   const page = parsePage(searchParams.get('page'));
 
-  const setFilters = useCallback(
-    (next: ListFilters<S>) => {
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          for (const name of Object.keys(spec)) {
-            const value = (next as Record<string, string | undefined>)[name]?.trim();
-            if (value) params.set(name, value);
-            else params.delete(name);
-          }
-          params.delete('page');
-          return params;
-        },
-        { replace: true },
-      );
+  // React Router's functional setSearchParams starts from the address of the last render, not from the previous
+  // write: two writes before React renders again (two typing pauses ending in one timer run) would each start from
+  // the old address, and the second would undo the first. Each write starts from the one before it until the
+  // address has been rendered.
+  const written = useRef<{ rendered: string; params: URLSearchParams } | null>(null);
+  useLayoutEffect(() => {
+    if (written.current && written.current.rendered !== query) written.current = null;
+  }, [query]);
+  const write = useCallback(
+    (change: (params: URLSearchParams) => void) => {
+      const params = new URLSearchParams(written.current?.params ?? searchParams);
+      change(params);
+      written.current = { rendered: query, params };
+      setSearchParams(params, { replace: true });
     },
-    [setSearchParams, spec],
+    [searchParams, query, setSearchParams],
+  );
+
+  const writeFilters = useCallback(
+    (next: ListFilters<S>, names: readonly string[]) =>
+      write((params) => {
+        for (const name of names) {
+          const value = (next as Record<string, string | undefined>)[name]?.trim();
+          if (value) params.set(name, value);
+          else params.delete(name);
+        }
+        params.delete('page');
+      }),
+    [write],
+  );
+  const setFilters = useCallback((next: ListFilters<S>) => writeFilters(next, Object.keys(spec)), [writeFilters, spec]);
+  const patchFilters = useCallback(
+    (patch: ListFilters<S>) => writeFilters(patch, Object.keys(patch).filter((name) => name in spec)),
+    [writeFilters, spec],
   );
 
   const setPage = useCallback(
-    (next: number) => {
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          const clamped = Math.min(Math.max(Math.trunc(next), 1), MAX_LIST_PAGE);
-          if (clamped > 1) params.set('page', String(clamped));
-          else params.delete('page');
-          return params;
-        },
-        { replace: true },
-      );
-    },
-    [setSearchParams],
+    (next: number) =>
+      write((params) => {
+        const clamped = Math.min(Math.max(Math.trunc(next), 1), MAX_LIST_PAGE);
+        if (clamped > 1) params.set('page', String(clamped));
+        else params.delete('page');
+      }),
+    [write],
   );
 
   const pager = useMemo(() => ({ page, setPage, maxPage: MAX_LIST_PAGE }), [page, setPage]);
-  return { filters, setFilters, pager };
+  return { filters, setFilters, patchFilters, pager };
 }
 
 const NO_FILTERS = {} satisfies ListParamsSpec;

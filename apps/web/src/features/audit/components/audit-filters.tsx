@@ -12,7 +12,8 @@ const ALL_KINDS = '';
 const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
 const KIND_OPTIONS = [{ value: ALL_KINDS, label: 'All kinds' }, ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }))];
 
-type AuditFiltersProps = { value: AuditFilters; onChange: (filters: AuditFilters) => void };
+/** `onChange` gets only the filters that changed (useListParams' patchFilters): user and id apply on their own timers. */
+type AuditFiltersProps = { value: AuditFilters; onChange: (patch: AuditFilters) => void };
 
 /** A typed text that follows the address when it changes under the page (decision 022), applied as typing stops. */
 function useTypedFilter(current: string | undefined, apply: (text: string) => void) {
@@ -33,13 +34,13 @@ function useTypedFilter(current: string | undefined, apply: (text: string) => vo
 export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
   const user = useTypedFilter(value.user, (text) => {
     const next = text.trim() || undefined;
-    if (next !== value.user) onChange({ ...value, user: next });
+    if (next !== value.user) onChange({ user: next });
   });
   const entity = useTypedFilter(value.entity_id, (text) => {
     const digits = text.trim().replace(/^#/, '');
     if (digits !== '' && !/^\d+$/.test(digits)) return;
     const next = digits ? String(Number(digits)) : undefined;
-    if (next !== value.entity_id) onChange({ ...value, entity_id: next });
+    if (next !== value.entity_id) onChange({ entity_id: next });
   });
   const entityText = entity.text.trim().replace(/^#/, '');
   const entityError = entityText !== '' && !/^\d+$/.test(entityText) ? AUDIT_ENTITY_ID_MESSAGE : undefined;
@@ -51,7 +52,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         data={KIND_OPTIONS}
         value={value.kind ?? ALL_KINDS}
         allowDeselect={false}
-        onChange={(next) => onChange({ ...value, kind: (next || undefined) as AuditKind | undefined })}
+        onChange={(next) => onChange({ kind: (next || undefined) as AuditKind | undefined })}
         w={{ base: HALF, xs: 180 }}
       />
       <TextInput
@@ -71,7 +72,7 @@ export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
         onChange={(event) => user.change(event.currentTarget.value)}
         w={{ base: '100%', xs: 220 }}
       />
-      <DateRangeInputs value={value} onChange={onChange} placeholders={{ from: 'First day', to: 'Last day' }} w={{ base: HALF, xs: 180 }} />
+      <DateRangeInputs value={value} onChange={({ from, to }) => onChange({ from, to })} placeholders={{ from: 'First day', to: 'Last day' }} w={{ base: HALF, xs: 180 }} />
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { AUDIT_ENTITY_ID_MESSAGE, auditListRoute } from '@portal/contract/audit';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -32,6 +32,8 @@ const auditQueries = (fetchMock: ReturnType<typeof stubFetch>) =>
     .map((url) => url.searchParams);
 
 describe('Audit page (PRODUCT §6, decision 035)', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('when an admin opens it, then each change shows Karachi time, user, address, kind, id and action', async () => {
     storeSession();
     stubFetch({ 'GET /api/audit': reply(auditListRoute, 200, buildAuditPage(rows)) });
@@ -106,6 +108,20 @@ describe('Audit page (PRODUCT §6, decision 035)', () => {
         '2026-11-30',
       ]);
     });
+  });
+
+  it('when user and id stop being typed in the same instant, then both stay in the address (neither puts back the other)', async () => {
+    storeSession();
+    stubFetch({ 'GET /api/audit': reply(auditListRoute, 200, buildAuditPage(rows)) });
+    const { router } = renderApp('/dashboard/audit?kind=booking');
+    await screen.findAllByText('Super Admin');
+    // Both typing pauses end inside one timer run, before React renders again: what a slow phone or a busy machine does.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.getByRole('textbox', { name: 'User' }), { target: { value: 'system' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Id' }), { target: { value: '41' } });
+    act(() => vi.advanceTimersByTime(1_000));
+    const search = new URLSearchParams(router.state.location.search);
+    expect([search.get('kind'), search.get('user'), search.get('entity_id')]).toEqual(['booking', 'system', '41']);
   });
 
   it('when the id is not a number, then the field says so and it is not sent', async () => {

@@ -8,12 +8,12 @@ export const AUDIT_TITLE = 'Audit';
 
 /** /dashboard/audit (PRODUCT §6, decision 035): every change, newest first, filtered in the address. */
 export function AuditList() {
-  const { filters, setFilters, pager } = useListParams(AUDIT_LIST_PARAMS);
+  const { filters, patchFilters, pager } = useListParams(AUDIT_LIST_PARAMS);
   const list = useAudit(filters, pager);
   return (
     <>
       <PageHeader title={AUDIT_TITLE} description={`${list.total} ${list.total === 1 ? 'change' : 'changes'}`} />
-      <AuditFiltersBar value={filters} onChange={setFilters} />
+      <AuditFiltersBar value={filters} onChange={patchFilters} />
       <AuditTable list={list} />
     </>
   );
