@@ -288,15 +288,8 @@ export async function lockBooking({ db, bookingId }: { db: Executor; bookingId: 
   return row;
 }
 
-/** Adults + children of the group's bookings not cancelled (PRODUCT §4: infants take no seat). */
-export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: number }): Promise<number> {
-  const [row] = await db
-    .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-    .from(bookings)
-    // holdsSeats starts with bookings_live_group_idx's predicate so that index serves it.
-    .where(and(eq(bookings.groupId, groupId), holdsSeats));
-  return Number(row?.sold ?? 0);
-}
+/** The seats the group's live bookings hold (PRODUCT §4: infants take no seat; decision 043). */
+export { countSoldSeats } from '../groups/groups.repository.js';
 
 export async function updateBooking({
   db,

@@ -1,4 +1,4 @@
-import { isExpiredHold } from './bookings.table.js';
+import { isExpiredHold, type BookingRow } from './bookings.table.js';
 import {
   CANCELLATION_CHARGE_CONFIRMED_ONLY_MESSAGE,
   cancellationChargeMaxMessage,
@@ -13,7 +13,7 @@ import {
   type HoldTimeUpdateBody,
 } from '@portal/contract/booking-lifecycle';
 import { normalisePassportNo } from '@portal/contract/bookings';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { readAuditSnapshot, recordAudit, type AuditActor } from '../audit/audit.usecases.js';
 import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
@@ -97,8 +97,7 @@ export async function confirmBooking({
   now?: Date;
 }): Promise<{ creditOverride: boolean; lowCredit: LowCreditNotice | null }> {
   const bookingId = input.booking_id;
-  const groupId = await findBookingGroupId({ db, bookingId });
-  if (groupId === undefined) throw createBookingNotFoundError();
+  const groupId = await findGroupToLock({ db, bookingId });
 
   return db.transaction(async (tx) => {
     const group = await lockGroupRow({ db: tx, groupId });
@@ -219,6 +218,26 @@ export async function confirmBooking({
 }
 
 /**
+ * Decision 043: a write that can move a group's standing seats (group_seats, kept by a trigger on bookings) holds the
+ * group's row lock before it touches the booking, as add-booking and confirm do. The trigger's row lock on group_seats
+ * is then always taken under the group's lock, so it never closes a lock cycle with another writer of the group
+ * (a cancel holding group_seats while waiting for the agent's row that a confirm held, waiting for group_seats).
+ * A booking never changes group, so its group is read before the transaction.
+ */
+async function findGroupToLock({ db, bookingId }: { db: Database; bookingId: number }): Promise<number> {
+  const groupId = await findBookingGroupId({ db, bookingId });
+  if (groupId === undefined) throw createBookingNotFoundError();
+  return groupId;
+}
+
+async function lockGroupThenBooking({ db, groupId, bookingId }: { db: Executor; groupId: number; bookingId: number }): Promise<BookingRow> {
+  await lockGroupRow({ db, groupId });
+  const booking = await lockBooking({ db, bookingId });
+  if (!booking) throw createBookingNotFoundError();
+  return booking;
+}
+
+/**
  * hold-time-update (admin): only a booking on hold, and only to a moment ahead (PRODUCT §4). A hold past its
  * cancel_at is no longer on hold, swept or not (decision 015): moving its time ahead would bring it back without the
  * seat and passport checks its seats and numbers now answer to.
@@ -236,9 +255,9 @@ export async function updateHoldTime({
   input: HoldTimeUpdateBody;
   now?: Date;
 }): Promise<void> {
+  const groupId = await findGroupToLock({ db, bookingId: input.booking_id });
   await db.transaction(async (tx) => {
-    const booking = await lockBooking({ db: tx, bookingId: input.booking_id });
-    if (!booking) throw createBookingNotFoundError();
+    const booking = await lockGroupThenBooking({ db: tx, groupId, bookingId: input.booking_id });
     if (booking.confirmed || booking.cancelStatus || isExpiredHold(booking, now)) throw createNotOnHoldError();
     if (input.cancel_at.getTime() <= now.getTime()) throw createBookingInputError({ cancel_at: [CANCEL_AT_PAST_MESSAGE] });
     const before = await readAuditSnapshot(tx, 'booking', booking.id);
@@ -268,9 +287,9 @@ export async function cancelBooking({
   cancellationCharge?: number;
   now?: Date;
 }): Promise<void> {
+  const groupId = await findGroupToLock({ db, bookingId });
   await db.transaction(async (tx) => {
-    const booking = await lockBooking({ db: tx, bookingId });
-    if (!booking) throw createBookingNotFoundError();
+    const booking = await lockGroupThenBooking({ db: tx, groupId, bookingId });
     if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
     if (booking.cancelStatus) throw createBookingAlreadyCancelledError();
     if (user.role !== 'admin' && booking.confirmed) throw createAgentCancelHoldOnlyError();
@@ -334,15 +353,12 @@ export async function updateBookingPassengers({
   const saved: string[] = [];
   let removedPaths: string[] = [];
   // A booking never changes group, so its group is read before the transaction to lock it first (lock order).
-  const groupId = await findBookingGroupId({ db, bookingId });
-  if (groupId === undefined) throw createBookingNotFoundError();
+  const groupId = await findGroupToLock({ db, bookingId });
 
   try {
     await db.transaction(async (tx) => {
       // The group's row lock serialises the passport check with add-booking and other updates of the group.
-      await lockGroupRow({ db: tx, groupId });
-      const booking = await lockBooking({ db: tx, bookingId });
-      if (!booking) throw createBookingNotFoundError();
+      const booking = await lockGroupThenBooking({ db: tx, groupId, bookingId });
       if (user.role !== 'admin') {
         if (booking.agentUserId !== user.id) throw createNotOwnBookingError();
         if (booking.confirmed || booking.cancelStatus) throw createAgentEditHoldOnlyError();

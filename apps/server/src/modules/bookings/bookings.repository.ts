@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { preparedStatement } from '../../lib/prepared.js';
+import { soldSeatsExpression } from '../groups/groups.repository.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
@@ -52,14 +53,6 @@ const bookableGroupColumns = {
 
 export type BookableGroup = Pick<GroupRow, keyof typeof bookableGroupColumns>;
 
-/** The seats the group's live bookings hold (countSoldSeats), as a subquery. */
-function soldSeats(db: Executor, groupId: number | typeof groups.id) {
-  return db
-    .select({ sold: sql`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), holdsSeats));
-}
-
 /**
  * add-booking before its transaction, in one round trip (issue 20 point 3): the live group of the PNR, the booking
  * an earlier request with the same Idempotency-Key made (`replay`), the hold window setting (readHoldWindowMinutes)
@@ -90,7 +83,7 @@ function groupToBookQuery(db: Executor, keyed: boolean) {
       group: { id: groups.id, totalTicket: groups.totalTicket },
       earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
       holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
-      sold: sql<number>`(${soldSeats(db, groups.id)})`.mapWith(Number),
+      sold: soldSeatsExpression(db, groups.id).mapWith(Number),
     })
     .from(groups)
     .where(and(eq(groups.pnr, sql.placeholder('pnr')), isNull(groups.deletedAt)))
@@ -151,7 +144,7 @@ export async function readLockedBookingChecks({
   const [row] = await db
     .select({
       group: bookableGroupColumns,
-      sold: sql<number>`(${soldSeats(db, groupId)})`.mapWith(Number),
+      sold: soldSeatsExpression(db, groupId).mapWith(Number),
       twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
       booked: sql<string[]>`${booked}`,
       legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,

@@ -122,6 +122,11 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(t.createdAt),
     // Insights' sales per day (decision 034): live confirmed bookings by confirmation instant.
     index('bookings_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmed} and not ${t.cancelStatus}`),
+    // Sold seats' part that follows the clock (decision 043; the rest is group_seats): a group's holds not cancelled,
+    // whose cancel_at the reader compares with now(). Holds are few (3 % of the workload's bookings).
+    index('bookings_live_hold_group_idx')
+      .on(t.groupId, t.cancelAt, t.adults, t.children)
+      .where(sql`not ${t.confirmed} and not ${t.cancelStatus}`),
     // The hold sweeper's scan: live holds by expiry.
     index('bookings_hold_expiry_idx').on(t.cancelAt).where(sql`not ${t.confirmed} and not ${t.cancelStatus}`),
     uniqueIndex('bookings_idempotency_unique')

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { bookings, holdsSeats } from '../bookings/bookings.table.js';
@@ -6,7 +7,7 @@ import { files } from '../files/files.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { groupLegs, groups, type GroupRow, type NewGroupLegRow, type NewGroupRow } from './groups.table.js';
+import { groupLegs, groupSeats, groups, type GroupRow, type NewGroupLegRow, type NewGroupRow } from './groups.table.js';
 
 /** Active and not deleted: what the group form may choose (001 §7 general). */
 export async function findLookups({ db }: { db: Executor }) {
@@ -29,24 +30,53 @@ export async function findLookups({ db }: { db: Executor }) {
   return { airline: airlineRows, my_sectors: mySectorRows, sectors: sectorRows };
 }
 
-/** Not cancelled, written as the partial indexes' predicate so the planner can use them. */
-// Expired holds hold no seats even before the sweeper cancels them (issue 16.14).
-const isLiveBooking = holdsSeats;
+/**
+ * A hold whose seats follow the clock (decision 043): not confirmed, not cancelled, cancel_at still ahead. With the
+ * group's standing seats (group_seats) it makes holdsSeats: the two never share a booking. Written as
+ * bookings_live_hold_group_idx's predicate so that index serves it.
+ */
+const isUnexpiredHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`;
 
 /**
- * Seats taken per group: adults + children of bookings not cancelled; infants take no seat (PRODUCT §4).
- * Only for the groups asked about, in one pass over their live bookings (bookings_live_group_idx): a join to an
- * aggregate over every booking was planned as a nested loop re-reading that aggregate once per group, since
- * without statistics (PGlite never gathers any) the planner expects one live group. Groups without a live
- * booking are absent from the map (sold 0). Also used by the tickets and the dashboard's Ending Soon.
+ * The seats the group's live bookings hold (holdsSeats: adults + children; infants take no seat, PRODUCT §4), as an
+ * int expression over `groupId` (a number or a column): the group's standing seats, kept by the database
+ * (group_seats, decision 043), plus its unexpired holds. Used inside other statements (add-booking's checks).
+ */
+export function soldSeatsExpression(db: Executor, groupId: number | typeof groups.id): SQL<number> {
+  // Subqueries built as queries, not written in the template: a select from one table leaves the table names out
+  // of its own columns, which would make `id` the booking's here.
+  const standing = db.select({ seats: groupSeats.standingSeats }).from(groupSeats).where(eq(groupSeats.groupId, groupId));
+  const holds = db
+    .select({ seats: sql`sum(${bookings.adults} + ${bookings.children})` })
+    .from(bookings)
+    .where(and(eq(bookings.groupId, groupId), isUnexpiredHold));
+  return sql<number>`(coalesce((${standing}), 0) + coalesce((${holds}), 0))::int`;
+}
+
+/**
+ * Seats taken per group (holdsSeats), for the groups asked about: their standing seats (group_seats, one row each)
+ * and their unexpired holds (bookings_live_hold_group_idx), added per group, so no read scans a group's confirmed
+ * bookings (decision 043; before it, one pass over 14,000-23,000 live bookings for a search). Groups holding no
+ * seat are absent from the map (sold 0), as they always were. Also used by the tickets and the dashboard's Ending Soon.
  */
 export async function sumSoldSeats({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Map<number, number>> {
   if (groupIds.length === 0) return new Map();
+  const ids = [...new Set(groupIds)];
+  const parts = unionAll(
+    db
+      .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats') })
+      .from(groupSeats)
+      .where(inArray(groupSeats.groupId, ids)),
+    db
+      .select({ groupId: bookings.groupId, seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats') })
+      .from(bookings)
+      .where(and(inArray(bookings.groupId, ids), isUnexpiredHold)),
+  ).as('parts');
   const rows = await db
-    .select({ groupId: bookings.groupId, sold: sql<number>`sum(${bookings.adults} + ${bookings.children})::int`.mapWith(Number) })
-    .from(bookings)
-    .where(and(inArray(bookings.groupId, [...new Set(groupIds)]), isLiveBooking))
-    .groupBy(bookings.groupId);
+    .select({ groupId: parts.groupId, sold: sql<number>`sum(${parts.seats})::int`.mapWith(Number) })
+    .from(parts)
+    .groupBy(parts.groupId)
+    .having(sql`sum(${parts.seats}) > 0`);
   return new Map(rows.map((row) => [row.groupId, row.sold]));
 }
 
@@ -163,19 +193,20 @@ export async function lockGroup({ db, groupId }: { db: Executor; groupId: number
   return row;
 }
 
+/** The seats the group's live bookings hold (soldSeatsExpression): add-booking's count under the group's lock. */
 export async function countSoldSeats({ db, groupId }: { db: Executor; groupId: number }): Promise<number> {
   const [row] = await db
-    .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), isLiveBooking));
-  return Number(row?.sold ?? 0);
+    .select({ sold: soldSeatsExpression(db, groups.id).mapWith(Number) })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  return row?.sold ?? 0;
 }
 
 export async function countLiveBookings({ db, groupId }: { db: Executor; groupId: number }): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(bookings)
-    .where(and(eq(bookings.groupId, groupId), isLiveBooking));
+    .where(and(eq(bookings.groupId, groupId), holdsSeats));
   return Number(row?.value ?? 0);
 }
 

@@ -30,8 +30,8 @@ export function getLegCount(ticketType: TicketType, direction: Direction): 1 | 2
 }
 
 /**
- * Group (001 §3): a block of seats under one PNR. `sold` and `remaining` are not stored: they are derived
- * from the bookings (PRODUCT §4 "Inventory"), so they can never drift.
+ * Group (001 §3): a block of seats under one PNR. `sold` and `remaining` are derived from the bookings (PRODUCT §4
+ * "Inventory"): the standing part is kept in group_seats by a database trigger (decision 043), so it cannot drift.
  */
 export const groups = pgTable(
   'groups',
@@ -104,6 +104,25 @@ export const groups = pgTable(
     index('groups_my_sector_idx').on(t.mySectorId, t.departureDate),
     index('groups_airline_idx').on(t.airlineId),
   ],
+);
+
+/**
+ * Seats of a group that no clock can free (decision 043): adults + children of its bookings not cancelled that are
+ * confirmed or have no cancel_at (`standing`). A group's sold seats (holdsSeats) are this plus its holds whose
+ * cancel_at is still ahead, read through bookings_live_hold_group_idx; the two parts never share a booking.
+ * Kept by the database itself: the trigger of migration 0011 (`group_seats_follow_bookings`) adds and subtracts each
+ * booking row's standing seats on every insert, delete and change of group, counts, confirmed, cancel_status or
+ * cancel_at, in the writing statement's transaction, so no write path can forget it. A group without a row has none.
+ */
+export const groupSeats = pgTable(
+  'group_seats',
+  {
+    groupId: integer('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    standingSeats: integer('standing_seats').notNull().default(0),
+  },
+  (t) => [check('group_seats_standing', sql`${t.standingSeats} >= 0`)],
 );
 
 /**
