@@ -47,27 +47,26 @@ function getWeekday(date: string): string {
 // ---- Ticket cards ---------------------------------------------------------------------------------------
 
 function toTicketLeg(row: TicketLegRow): TicketLeg {
-  const { leg } = row;
   return {
-    position: leg.position,
-    day: getWeekday(leg.departureDate),
-    departure_date: leg.departureDate,
+    position: row.position,
+    day: getWeekday(row.departureDate),
+    departure_date: row.departureDate,
     // PostgreSQL answers time columns as HH:MM:SS; the contract speaks HH:mm (PRODUCT §3).
-    departure_time: leg.departureTime.slice(0, 5),
-    arivval_date: leg.arrivalDate,
-    arivval_time: leg.arrivalTime.slice(0, 5),
-    departure_baggage: leg.baggageKg,
-    departure_handcarry: leg.handCarryKg,
-    departure_flight_number: leg.flightNumber,
+    departure_time: row.departureTime.slice(0, 5),
+    arivval_date: row.arrivalDate,
+    arivval_time: row.arrivalTime.slice(0, 5),
+    departure_baggage: row.baggageKg,
+    departure_handcarry: row.handCarryKg,
+    departure_flight_number: row.flightNumber,
     departure_sector_name: row.sectorName,
     from_sector: row.fromSector,
     to_sector: row.toSector,
     from_city: row.fromCity,
     to_city: row.toCity,
-    departure_airport_name: leg.departureAirport,
-    departure_terminal: leg.departureTerminal,
-    arivval_airport_name: leg.arrivalAirport,
-    arivval_terminal: leg.arrivalTerminal,
+    departure_airport_name: row.departureAirport,
+    departure_terminal: row.departureTerminal,
+    arivval_airport_name: row.arrivalAirport,
+    arivval_terminal: row.arrivalTerminal,
   };
 }
 
@@ -146,9 +145,9 @@ async function toTickets({
   const legRows = await listTicketLegs({ db, groupIds: rows.map((row) => row.group.id) });
   const legsByGroup = new Map<number, TicketLeg[]>();
   for (const legRow of legRows) {
-    const list = legsByGroup.get(legRow.leg.groupId) ?? [];
+    const list = legsByGroup.get(legRow.groupId) ?? [];
     list.push(toTicketLeg(legRow));
-    legsByGroup.set(legRow.leg.groupId, list);
+    legsByGroup.set(legRow.groupId, list);
   }
   return rows.map((row) => toTicket({ row, legs: legsByGroup.get(row.group.id) ?? [], publicUrl, withPrices }));
 }
