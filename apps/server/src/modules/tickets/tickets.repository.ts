@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, type Column, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, or, type Column, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
-import { withSoldSeats } from '../groups/groups.repository.js';
+import { isAnyOf, withSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
@@ -215,7 +215,7 @@ export async function listTicketLegs({ db, groupIds }: { db: Executor; groupIds:
     })
     .from(groupLegs)
     .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
-    .where(inArray(groupLegs.groupId, groupIds));
+    .where(isAnyOf(groupLegs.groupId, groupIds));
   return row?.legs ?? [];
 }
 
