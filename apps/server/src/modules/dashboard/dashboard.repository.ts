@@ -10,6 +10,8 @@ import { sumSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
+import { compactBookingCountsIfLong, countedBookings } from './booking-counts.repository.js';
+import { bookingCounts } from './booking-counts.table.js';
 
 /** Queries of the dashboards (000 §2 Dashboard screen, §3 Dashboard response; dashboard.ts decisions). */
 
@@ -24,34 +26,44 @@ function bookedOn(today: string): SQL {
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
 const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${status}`;
 
+/** The same conditions over booking_counts' keys. */
+const countedLiveConfirmed = sql`(${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})`;
+const countedPaidAs = (status: PaymentStatus) => sql`${countedLiveConfirmed} and ${bookingCounts.paymentStatus} = ${status}`;
+
 /**
- * All-time counts in one pass over the bookings, then today's over the created_at index only: the Karachi day
- * bounds are stable, not immutable, so testing them in the all-time pass converted the time zone twice per
- * booking per count.
+ * The all-time counts from booking_counts (decision 045: a few hundred rows kept by triggers, not a pass over every
+ * booking), today's over the created_at index, in one statement. The Karachi day bounds are stable, not immutable, so
+ * they are computed once for the range, not per booking.
  */
 export async function countBookingSummary({ db, today }: { db: Executor; today: string }) {
-  const [overall] = await db
+  const overall = db
     .select({
-      total: countWhere(sql`true`),
-      confirmed: countWhere(isLiveConfirmed),
-      cancelled: countWhere(sql`${bookings.cancelStatus}`),
-      paid: countWhere(paidAs(2)),
-      partial: countWhere(paidAs(1)),
-      unpaid: countWhere(paidAs(0)),
+      total: countedBookings().as('total'),
+      confirmed: countedBookings(countedLiveConfirmed).as('confirmed'),
+      cancelled: countedBookings(sql`${bookingCounts.cancelStatus}`).as('cancelled'),
+      paid: countedBookings(countedPaidAs(2)).as('paid'),
+      partial: countedBookings(countedPaidAs(1)).as('partial'),
+      unpaid: countedBookings(countedPaidAs(0)).as('unpaid'),
+      rows: sql<number>`count(*)::int`.as('rows'),
     })
-    .from(bookings);
-  const [onToday] = await db
+    .from(bookingCounts)
+    .as('overall');
+  const onToday = db
     .select({
-      todayTotal: countWhere(sql`true`),
-      todayConfirmed: countWhere(isLiveConfirmed),
-      todayCancelled: countWhere(sql`${bookings.cancelStatus}`),
-      todayPaid: countWhere(paidAs(2)),
-      todayPartial: countWhere(paidAs(1)),
-      todayUnpaid: countWhere(paidAs(0)),
+      todayTotal: countWhere(sql`true`).as('today_total'),
+      todayConfirmed: countWhere(isLiveConfirmed).as('today_confirmed'),
+      todayCancelled: countWhere(sql`${bookings.cancelStatus}`).as('today_cancelled'),
+      todayPaid: countWhere(paidAs(2)).as('today_paid'),
+      todayPartial: countWhere(paidAs(1)).as('today_partial'),
+      todayUnpaid: countWhere(paidAs(0)).as('today_unpaid'),
     })
     .from(bookings)
-    .where(bookedOn(today));
-  return { ...overall!, ...onToday! };
+    .where(bookedOn(today))
+    .as('on_today');
+  const [row] = await db.select().from(overall).innerJoin(onToday, sql`true`);
+  const { rows, ...counts } = row!.overall;
+  await compactBookingCountsIfLong({ db, rows });
+  return { ...counts, ...row!.on_today };
 }
 
 const agentUsers = alias(users, 'agent_user');
@@ -89,30 +101,54 @@ export type DashboardBookingRow = Awaited<ReturnType<typeof listConfirmedBooking
 /** How many rows the whole query matches, on each of its first rows: the list and its total in one statement. */
 const totalRows = sql<number>`(count(*) over ())::int`.mapWith(Number);
 
+const liveHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus}`;
+
+/**
+ * The first `limit` waiting bookings' ids in order, as the subquery `picked` (id, departure_date, created_at,
+ * cancel_at). Holds: the hold-expiry index in its order. Due: the groups by departure date, each group's first
+ * `limit` due bookings by creation (the group index), merged: the fence (`offset 0`) keeps the groups sorted so the
+ * planner stops after the first groups instead of sorting all 23,000 due bookings (decision 045).
+ */
+function pickWaiting(kind: 'holds' | 'due', limit: number): SQL {
+  return kind === 'holds'
+    ? sql`(select ${bookings.id} as id, null::date as departure_date, ${bookings.createdAt} as created_at, ${bookings.cancelAt} as cancel_at
+        from ${bookings} where ${liveHold} and ${bookings.cancelAt} > now()
+        order by ${bookings.cancelAt}, ${bookings.id} limit ${limit}) picked`
+    : sql`(select due.id, g.departure_date, due.created_at, due.cancel_at
+        from (select ${groups.id} as id, ${groups.departureDate} as departure_date from ${groups} order by ${groups.departureDate} offset 0) g
+        cross join lateral (select ${bookings.id} as id, ${bookings.createdAt} as created_at, ${bookings.cancelAt} as cancel_at from ${bookings}
+          where ${bookings.groupId} = g.id and ${isLiveConfirmed} and ${bookings.paymentStatus} < 2
+          order by ${bookings.createdAt}, ${bookings.id} limit ${limit}) due
+        order by g.departure_date, due.created_at, due.id limit ${limit}) picked`;
+}
+
+/**
+ * How many wait, evaluated once per statement: from booking_counts (decision 045); for holds, the live holds counted
+ * there less those whose time has run out (few: the sweeper cancels them), found through the hold-expiry index.
+ */
+function countWaiting(kind: 'holds' | 'due'): SQL<number> {
+  return (
+    kind === 'holds'
+      ? sql<number>`((select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where not ${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})
+          - (select count(*) from ${bookings} where ${liveHold} and (${bookings.cancelAt} <= now() or ${bookings.cancelAt} is null)))::int`
+      : sql<number>`(select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where ${countedLiveConfirmed} and ${bookingCounts.paymentStatus} < 2)::int`
+  ).mapWith(Number);
+}
+
 /**
  * What waits for the admin among the bookings (issue 21 point 5, decision 023), the first `limit` with the total:
  * `holds` live holds whose time has not run out, soonest expiry first (the hold-expiry index's order);
  * `due` confirmed live bookings not fully paid, soonest first departure first, then the oldest booking.
  */
 export async function listWaitingBookings({ db, kind, limit }: { db: Executor; kind: 'holds' | 'due'; limit: number }) {
-  // The first `limit` ids and the total over narrow rows, then only those bookings with their names and logos: the
-  // window count over every match's whole joined row cost ~300 ms for the 23,000 bookings due (decision 040).
-  const candidates = db
-    .select({ id: bookings.id, departureDate: groups.departureDate, createdAt: bookings.createdAt, cancelAt: bookings.cancelAt, total: totalRows.as('total') })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .$dynamic();
-  const picked = (
-    kind === 'holds'
-      ? candidates
-          .where(sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`)
-          .orderBy(asc(bookings.cancelAt), asc(bookings.id))
-      : candidates
-          .where(sql`${isLiveConfirmed} and ${bookings.paymentStatus} < 2`)
-          .orderBy(asc(groups.departureDate), asc(bookings.createdAt), asc(bookings.id))
-  )
-    .limit(limit)
-    .as('picked');
+  // The first `limit` ids, then only those bookings with their names and logos, and the total from the counts: the
+  // window count over every match cost ~300 ms for the 23,000 bookings due (decision 040), counting them ~20 ms.
+  const picked = {
+    id: sql`picked.id`,
+    departureDate: sql`picked.departure_date`,
+    createdAt: sql`picked.created_at`,
+    cancelAt: sql`picked.cancel_at`,
+  };
   const rows = await db
     .select({
       booking: bookings,
@@ -121,15 +157,15 @@ export async function listWaitingBookings({ db, kind, limit }: { db: Executor; k
       logoPath: files.storagePath,
       agentName: agentUsers.name,
       agencyName: agentUsers.agencyName,
-      total: picked.total,
+      total: countWaiting(kind),
     })
-    .from(picked)
+    .from(pickWaiting(kind, limit))
     .innerJoin(bookings, eq(bookings.id, picked.id))
     .innerJoin(groups, eq(groups.id, bookings.groupId))
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .leftJoin(files, eq(files.id, airlines.logoFileId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .orderBy(...(kind === 'holds' ? [asc(picked.cancelAt), asc(picked.id)] : [asc(picked.departureDate), asc(picked.createdAt), asc(picked.id)]));
+    .orderBy(...(kind === 'holds' ? [sql`${picked.cancelAt} asc`, sql`${picked.id} asc`] : [sql`${picked.departureDate} asc`, sql`${picked.createdAt} asc`, sql`${picked.id} asc`]));
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
