@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '@portal/contract/dashboard';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
@@ -35,12 +35,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Per key, the stored count (the sum of its rows) and the count recomputed from bookings; keys counted 0 left out. */
+/** The rows of a raw statement (either engine's result). */
+async function rowsOf<T>(query: SQL): Promise<T[]> {
+  return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+interface CountRow {
+  agent_user_id: number;
+  confirmed: boolean;
+  cancel_status: boolean;
+  payment_status: number;
+  n: number;
+}
+
 async function storedAndRecomputed() {
-  const stored = await t.db.execute(sql`select agent_user_id, confirmed, cancel_status, payment_status, sum(n)::int as n from booking_counts
+  const stored = await rowsOf<CountRow>(sql`select agent_user_id, confirmed, cancel_status, payment_status, sum(n)::int as n from booking_counts
     group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`);
-  const recomputed = await t.db.execute(sql`select coalesce(agent_user_id, 0) as agent_user_id, confirmed, cancel_status, payment_status, count(*)::int as n
+  const recomputed = await rowsOf<CountRow>(sql`select coalesce(agent_user_id, 0) as agent_user_id, confirmed, cancel_status, payment_status, count(*)::int as n
     from bookings group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
-  return { stored: stored.rows, recomputed: recomputed.rows };
+  return { stored, recomputed };
 }
 
 async function expectCountsInStep(step: string): Promise<void> {
@@ -113,9 +126,8 @@ describe('booking_counts: the stored counts equal the recomputed ones', () => {
   });
 
   it(`when more than ${BOOKING_COUNTS_COMPACT_AT} rows pile up, then a dashboard read folds them and answers the same counts`, async () => {
-    const filler = await t.db.execute(sql`insert into booking_counts (agent_user_id, confirmed, cancel_status, payment_status, n)
+    await t.db.execute(sql`insert into booking_counts (agent_user_id, confirmed, cancel_status, payment_status, n)
       select ${agentA.user.id}, true, false, 2, case when i % 2 = 0 then 1 else -1 end from generate_series(1, ${BOOKING_COUNTS_COMPACT_AT + 2}) i`);
-    expect(filler).toBeDefined();
     const first = await dashboard();
     expect((await t.db.select().from(bookingCounts)).length).toBeLessThan(50);
     expect(await dashboard()).toEqual(first);
@@ -141,25 +153,24 @@ async function listTotal(url: string, token: string): Promise<number> {
 
 /** The all-time counts as one pass over every booking computed them (main before decision 045). */
 async function referenceOverall() {
-  const { rows } = await t.db.execute(sql`select count(*)::int as total_bookings,
+  const [row] = await rowsOf<AdminDashboard['overall_summary']>(sql`select count(*)::int as total_bookings,
     (count(*) filter (where confirmed and not cancel_status))::int as total_confirmed,
     (count(*) filter (where cancel_status))::int as total_canceled,
     (count(*) filter (where confirmed and not cancel_status and payment_status = 2))::int as total_paid,
     (count(*) filter (where confirmed and not cancel_status and payment_status = 1))::int as total_partial_paid,
     (count(*) filter (where confirmed and not cancel_status and payment_status = 0))::int as total_unpaid from bookings`);
-  return rows[0];
+  return row;
 }
 
 /** Holds and Payments Due as the window count over every match picked and counted them (decision 040's queries). */
 async function referenceWaiting(kind: 'holds' | 'due'): Promise<{ total: number; ids: number[] }> {
-  const { rows } = await t.db.execute(
+  const typed = await rowsOf<{ id: number; total: number }>(
     kind === 'holds'
       ? sql`select b.id, (count(*) over ())::int as total from bookings b join groups g on g.id = b.group_id
           where not b.confirmed and not b.cancel_status and b.cancel_at > now() order by b.cancel_at, b.id limit 10`
       : sql`select b.id, (count(*) over ())::int as total from bookings b join groups g on g.id = b.group_id
           where b.confirmed and not b.cancel_status and b.payment_status < 2 order by g.departure_date, b.created_at, b.id limit 10`,
   );
-  const typed = rows as Array<{ id: number; total: number }>;
   return { total: typed[0]?.total ?? 0, ids: typed.map((row) => row.id) };
 }
 
