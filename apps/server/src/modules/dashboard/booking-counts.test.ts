@@ -231,3 +231,60 @@ describe('the answers read from booking_counts are the ones counted over the boo
     await expectCountsInStep('the reference data');
   });
 });
+
+/** Ending Soon as one query over every offered group with its sector, then the sold seats, computed (before decision 045). */
+async function referenceEndingSoon(today: string): Promise<AdminDashboard['pnrs']> {
+  const rows = await rowsOf<{ id: number; pnr: string; departure_date: string; total_ticket: number; sector: string; sold: number }>(sql`
+    select g.id, g.pnr, g.departure_date::text as departure_date, g.total_ticket, fs.from_sector || ' - ' || coalesce(ls.to_sector, fs.to_sector) as sector,
+      (select coalesce(sum(b.adults + b.children), 0)::int from bookings b where b.group_id = g.id and not b.cancel_status
+        and (b.confirmed or b.cancel_at is null or b.cancel_at > now())) as sold
+    from groups g
+    join group_legs fl on fl.group_id = g.id and fl.position = 0
+    join sectors fs on fs.id = fl.sector_id
+    left join group_legs ll on ll.group_id = g.id and ll.position = g.direction - 1
+    left join sectors ls on ls.id = ll.sector_id
+    where not g.close_status and g.deleted_at is null and g.departure_date >= ${today}::date and g.total_ticket > 0
+    order by g.departure_date, fl.departure_time, g.id`);
+  return rows
+    .filter((row) => row.total_ticket - row.sold > 0)
+    .slice(0, 10)
+    .map((row) => ({
+      key: `pnr-${row.id}`,
+      pnr: row.pnr,
+      pnr_id: row.id,
+      departure_date: row.departure_date,
+      sold: row.sold,
+      remaining: row.total_ticket - row.sold,
+      total_ticket: row.total_ticket,
+      departure_sector_name: row.sector,
+    }));
+}
+
+describe('Ending Soon read a slice at a time', () => {
+  it('when full groups fill the first slices (ties on dates and times, via legs, closed, deleted and departed groups), then the list is the one computed over every offered group', async () => {
+    const airlineId = await insertAirlineWithLogo(t.db, 'public/airline_logo/counts-soon.png');
+    const mySectorId = await insertDashboardMySector(t.db, { name: 'Soon Sector' });
+    for (let index = 0; index < 48; index++) {
+      const { group } = await insertDashboardGroup(t.db, {
+        airlineId,
+        mySectorId,
+        firstDay: index % 5 === 4 ? -1 : 1 + (index % 3),
+        totalTicket: 2,
+        via: index % 4 === 1,
+        departureTime: index % 2 === 0 ? '03:15' : '01:05',
+        closed: index % 11 === 7,
+        deleted: index % 13 === 5,
+      });
+      // Most groups full (a confirmed booking and a running hold take the two seats), a few with a seat left.
+      if (index % 9 === 8) continue;
+      await insertDashboardBooking(t.db, { group, addedBy: admin.user.id, agentUserId: agentA.user.id, createdAt: new Date(), state: 'confirmed' });
+      const hold = await insertDashboardBooking(t.db, { group, addedBy: admin.user.id, agentUserId: agentB.user.id, createdAt: new Date(), state: 'hold' });
+      await t.db.update(bookings).set({ cancelAt: new Date(Date.now() + (index % 7 === 3 ? -60_000 : hour)) }).where(eq(bookings.id, hold.id));
+    }
+    const answer = await dashboard();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
+    const expected = await referenceEndingSoon(today);
+    expect(expected.length).toBe(10);
+    expect(answer.pnrs).toEqual(expected);
+  });
+});

@@ -124,13 +124,15 @@ function pickWaiting(kind: 'holds' | 'due', limit: number): SQL {
 
 /**
  * How many wait, evaluated once per statement: from booking_counts (decision 045); for holds, the live holds counted
- * there less those whose time has run out (few: the sweeper cancels them), found through the hold-expiry index.
+ * there less those whose time has run out (few: the sweeper cancels them) or that have none, each a range of the
+ * hold-expiry index (one condition with `or` was a filter over every hold's heap row).
  */
 function countWaiting(kind: 'holds' | 'due'): SQL<number> {
   return (
     kind === 'holds'
       ? sql<number>`((select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where not ${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})
-          - (select count(*) from ${bookings} where ${liveHold} and (${bookings.cancelAt} <= now() or ${bookings.cancelAt} is null)))::int`
+          - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} <= now())
+          - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} is null))::int`
       : sql<number>`(select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where ${countedLiveConfirmed} and ${bookingCounts.paymentStatus} < 2)::int`
   ).mapWith(Number);
 }
@@ -201,37 +203,58 @@ const lastOutboundSector = alias(sectors, 'last_outbound_sector');
 /**
  * Ending Soon: groups still offered (open, not deleted, first departure on or after `today`, PRODUCT §4) with seats
  * left, soonest departure first. The sector is the outbound journey, first leg's origin to the arrival of leg
- * direction - 1, as on the ticket cards and bookings lists. Offered groups are few and read in order; their sold
- * seats are summed a slice at a time (twice the limit, then doubling) until `limit` groups with seats are found,
- * so full groups at the front cost one slice, not a pass over every booking.
+ * direction - 1, as on the ticket cards and bookings lists. Offered groups are read a slice at a time in order (twice
+ * the limit, then doubling; the open-departure index, stopping after the slice) with their sold seats, until `limit`
+ * groups with seats are found: full groups at the front cost one slice, not a pass over every booking, and the sector
+ * names are joined for the slice only, not for every offered group (decision 045).
  */
 export async function listEndingSoonGroups({ db, today, limit }: { db: Executor; today: string; limit: number }) {
-  const offered = await db
-    .select({
-      id: groups.id,
-      pnr: groups.pnr,
-      departureDate: groups.departureDate,
-      totalTicket: groups.totalTicket,
-      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
-    })
-    .from(groups)
-    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
-    .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
-    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
-    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
-    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
-    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
-  const found: Array<(typeof offered)[number] & { sold: number }> = [];
-  for (let start = 0, size = limit * 2; start < offered.length && found.length < limit; start += size, size *= 2) {
-    const slice = offered.slice(start, start + size);
+  const found: Array<Awaited<ReturnType<typeof listOfferedGroupsSlice>>[number] & { sold: number }> = [];
+  for (let start = 0, size = limit * 2; found.length < limit; start += size, size *= 2) {
+    const slice = await listOfferedGroupsSlice({ db, today, offset: start, limit: size });
     const sold = await sumSoldSeats({ db, groupIds: slice.map((group) => group.id) });
     for (const group of slice) {
       const groupSold = sold.get(group.id) ?? 0;
       if (group.totalTicket - groupSold > 0) found.push({ ...group, sold: groupSold });
       if (found.length === limit) break;
     }
+    if (slice.length < size) break;
   }
   return found;
+}
+
+/** Offered groups `offset` to `offset + limit` in Ending Soon's order, with their outbound sectors. */
+async function listOfferedGroupsSlice({ db, today, offset, limit }: { db: Executor; today: string; offset: number; limit: number }) {
+  const offered = db
+    .select({
+      id: groups.id,
+      pnr: groups.pnr,
+      departureDate: groups.departureDate,
+      totalTicket: groups.totalTicket,
+      direction: groups.direction,
+      departureTime: firstLeg.departureTime,
+      sectorId: firstLeg.sectorId,
+    })
+    .from(groups)
+    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
+    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
+    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id))
+    .limit(limit)
+    .offset(offset)
+    .as('offered');
+  return db
+    .select({
+      id: offered.id,
+      pnr: offered.pnr,
+      departureDate: offered.departureDate,
+      totalTicket: offered.totalTicket,
+      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
+    })
+    .from(offered)
+    .innerJoin(firstSector, eq(firstSector.id, offered.sectorId))
+    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, offered.id), sql`${lastOutboundLeg.position} = ${offered.direction} - 1`))
+    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
+    .orderBy(asc(offered.departureDate), asc(offered.departureTime), asc(offered.id));
 }
 
 /** Active dashboard buttons in the order they were added, each with the count of its active banners. */
