@@ -221,6 +221,12 @@ describe('the answers read from booking_counts are the ones counted over the boo
     expect(due.total).toBeGreaterThan(10);
     expect({ total: answer.holds.total, ids: answer.holds.data.map((row) => row.id) }).toEqual(holds);
     expect({ total: answer.payments_due.total, ids: answer.payments_due.data.map((row) => row.id) }).toEqual(due);
+    for (const [list, status] of [[answer.pending, 0], [answer.partials, 1]] as const) {
+      const newest = await rowsOf<{ id: number }>(sql`select id from bookings where confirmed and not cancel_status and payment_status = ${status}
+        order by created_at desc, id desc limit 10`);
+      expect(newest.length).toBeGreaterThan(2);
+      expect(list.map((row) => row.id)).toEqual(newest.map((row) => row.id));
+    }
 
     const count = async (agentUserId?: number) =>
       (await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(agentUserId === undefined ? undefined : eq(bookings.agentUserId, agentUserId)))[0]!.n;

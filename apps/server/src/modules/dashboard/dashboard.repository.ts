@@ -68,58 +68,45 @@ export async function countBookingSummary({ db, today }: { db: Executor; today: 
 
 const agentUsers = alias(users, 'agent_user');
 
-/** The newest confirmed live bookings with this payment status (0 nothing received, 1 partly), with airline logo and agent. */
-export async function listConfirmedBookingsByPaymentStatus({
-  db,
-  paymentStatus,
-  limit,
-}: {
-  db: Executor;
-  paymentStatus: 0 | 1;
-  limit: number;
-}) {
-  return db
-    .select({
-      booking: bookings,
-      pnr: groups.pnr,
-      logoPath: files.storagePath,
-      agentName: agentUsers.name,
-      agencyName: agentUsers.agencyName,
-    })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
-    .leftJoin(files, eq(files.id, airlines.logoFileId))
-    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .where(paidAs(paymentStatus))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(limit);
-}
-
-export type DashboardBookingRow = Awaited<ReturnType<typeof listConfirmedBookingsByPaymentStatus>>[number];
-
 /** How many rows the whole query matches, on each of its first rows: the list and its total in one statement. */
 const totalRows = sql<number>`(count(*) over ())::int`.mapWith(Number);
 
 const liveHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus}`;
 
+/** The dashboard's booking lists, each the first `limit` of its own order. */
+export type BookingListKind = 'pending' | 'partials' | 'holds' | 'due';
+const LIST_KINDS: BookingListKind[] = ['pending', 'partials', 'holds', 'due'];
+
 /**
- * The first `limit` waiting bookings' ids in order, as the subquery `picked` (id, departure_date, created_at,
- * cancel_at). Holds: the hold-expiry index in its order. Due: the groups by departure date, each group's first
- * `limit` due bookings by creation (the group index), merged: the fence (`offset 0`) keeps the groups sorted so the
- * planner stops after the first groups instead of sorting all 23,000 due bookings (decision 045).
+ * One list's first `limit` ids in its order, numbered (`ord`) and tagged with its kind and total.
+ * - pending / partials: confirmed live bookings with nothing / part received, newest first (the created_at index
+ *   read backwards); no total.
+ * - holds: live holds whose time has not run out, soonest expiry first (the hold-expiry index in its order).
+ * - due: confirmed live bookings not fully paid, soonest first departure first, then the oldest booking: the groups by
+ *   departure date, each group's first `limit` due bookings by creation (the group index), merged; the fence
+ *   (`offset 0`) keeps the groups sorted so the planner stops after the first groups instead of sorting all 23,000 due
+ *   bookings (decision 045).
  */
-function pickWaiting(kind: 'holds' | 'due', limit: number): SQL {
-  return kind === 'holds'
-    ? sql`(select ${bookings.id} as id, null::date as departure_date, ${bookings.createdAt} as created_at, ${bookings.cancelAt} as cancel_at
-        from ${bookings} where ${liveHold} and ${bookings.cancelAt} > now()
-        order by ${bookings.cancelAt}, ${bookings.id} limit ${limit}) picked`
-    : sql`(select due.id, g.departure_date, due.created_at, due.cancel_at
-        from (select ${groups.id} as id, ${groups.departureDate} as departure_date from ${groups} order by ${groups.departureDate} offset 0) g
-        cross join lateral (select ${bookings.id} as id, ${bookings.createdAt} as created_at, ${bookings.cancelAt} as cancel_at from ${bookings}
-          where ${bookings.groupId} = g.id and ${isLiveConfirmed} and ${bookings.paymentStatus} < 2
-          order by ${bookings.createdAt}, ${bookings.id} limit ${limit}) due
-        order by g.departure_date, due.created_at, due.id limit ${limit}) picked`;
+function pickList(kind: BookingListKind, limit: number): SQL {
+  switch (kind) {
+    case 'pending':
+    case 'partials':
+      return sql`select ${kind}::text as kind, row_number() over (order by created_at desc, id desc) as ord, id, 0 as total from (
+          select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings} where ${paidAs(kind === 'pending' ? 0 : 1)}
+          order by ${bookings.createdAt} desc, ${bookings.id} desc limit ${limit}) newest`;
+    case 'holds':
+      return sql`select 'holds'::text as kind, row_number() over (order by cancel_at, id) as ord, id, ${countWaiting('holds')} as total from (
+          select ${bookings.id} as id, ${bookings.cancelAt} as cancel_at from ${bookings} where ${liveHold} and ${bookings.cancelAt} > now()
+          order by ${bookings.cancelAt}, ${bookings.id} limit ${limit}) soonest`;
+    case 'due':
+      return sql`select 'due'::text as kind, row_number() over (order by departure_date, created_at, id) as ord, id, ${countWaiting('due')} as total from (
+          select due.id, g.departure_date, due.created_at
+          from (select ${groups.id} as id, ${groups.departureDate} as departure_date from ${groups} order by ${groups.departureDate} offset 0) g
+          cross join lateral (select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings}
+            where ${bookings.groupId} = g.id and ${isLiveConfirmed} and ${bookings.paymentStatus} < 2
+            order by ${bookings.createdAt}, ${bookings.id} limit ${limit}) due
+          order by g.departure_date, due.created_at, due.id limit ${limit}) first_due`;
+  }
 }
 
 /**
@@ -127,51 +114,53 @@ function pickWaiting(kind: 'holds' | 'due', limit: number): SQL {
  * there less those whose time has run out (few: the sweeper cancels them) or that have none, each a range of the
  * hold-expiry index (one condition with `or` was a filter over every hold's heap row).
  */
-function countWaiting(kind: 'holds' | 'due'): SQL<number> {
-  return (
-    kind === 'holds'
-      ? sql<number>`((select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where not ${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})
-          - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} <= now())
-          - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} is null))::int`
-      : sql<number>`(select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where ${countedLiveConfirmed} and ${bookingCounts.paymentStatus} < 2)::int`
-  ).mapWith(Number);
+function countWaiting(kind: 'holds' | 'due'): SQL {
+  return kind === 'holds'
+    ? sql`((select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where not ${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})
+        - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} <= now())
+        - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} is null))::int`
+    : sql`(select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where ${countedLiveConfirmed} and ${bookingCounts.paymentStatus} < 2)::int`;
 }
 
 /**
- * What waits for the admin among the bookings (issue 21 point 5, decision 023), the first `limit` with the total:
- * `holds` live holds whose time has not run out, soonest expiry first (the hold-expiry index's order);
- * `due` confirmed live bookings not fully paid, soonest first departure first, then the oldest booking.
+ * The dashboard's four booking lists (Pending Payments, Partial Paid; what waits for the admin, issue 21 point 5,
+ * decision 023: Holds and Payments Due with their totals) in one statement: each list's ids picked on narrow rows,
+ * then those bookings joined once to their group, logo and agent (decision 045: one statement planned and sent
+ * instead of four; the window count over every match cost ~300 ms for the 23,000 bookings due, decision 040).
  */
-export async function listWaitingBookings({ db, kind, limit }: { db: Executor; kind: 'holds' | 'due'; limit: number }) {
-  // The first `limit` ids, then only those bookings with their names and logos, and the total from the counts: the
-  // window count over every match cost ~300 ms for the 23,000 bookings due (decision 040), counting them ~20 ms.
-  const picked = {
-    id: sql`picked.id`,
-    departureDate: sql`picked.departure_date`,
-    createdAt: sql`picked.created_at`,
-    cancelAt: sql`picked.cancel_at`,
-  };
+export async function listDashboardBookings({ db, limit }: { db: Executor; limit: number }) {
+  const picked = { kind: sql<BookingListKind>`picked.kind`, ord: sql`picked.ord`, id: sql`picked.id`, total: sql<number>`picked.total`.mapWith(Number) };
   const rows = await db
     .select({
+      kind: picked.kind,
       booking: bookings,
       pnr: groups.pnr,
       departureDate: groups.departureDate,
       logoPath: files.storagePath,
       agentName: agentUsers.name,
       agencyName: agentUsers.agencyName,
-      total: countWaiting(kind),
+      total: picked.total,
     })
-    .from(pickWaiting(kind, limit))
+    .from(sql`(${sql.join(
+      LIST_KINDS.map((kind) => sql`(${pickList(kind, limit)})`),
+      sql` union all `,
+    )}) picked`)
     .innerJoin(bookings, eq(bookings.id, picked.id))
     .innerJoin(groups, eq(groups.id, bookings.groupId))
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .leftJoin(files, eq(files.id, airlines.logoFileId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .orderBy(...(kind === 'holds' ? [sql`${picked.cancelAt} asc`, sql`${picked.id} asc`] : [sql`${picked.departureDate} asc`, sql`${picked.createdAt} asc`, sql`${picked.id} asc`]));
-  return { rows, total: rows[0]?.total ?? 0 };
+    .orderBy(picked.kind, picked.ord);
+  const lists = Object.fromEntries(LIST_KINDS.map((kind) => [kind, { rows: [] as typeof rows, total: 0 }])) as Record<BookingListKind, { rows: typeof rows; total: number }>;
+  for (const row of rows) {
+    const list = lists[row.kind];
+    list.rows.push(row);
+    list.total = row.total;
+  }
+  return lists;
 }
 
-export type WaitingBookingRow = Awaited<ReturnType<typeof listWaitingBookings>>['rows'][number];
+export type DashboardBookingRow = Awaited<ReturnType<typeof listDashboardBookings>>[BookingListKind]['rows'][number];
 
 /** Live agents awaiting approval, the longest waiting first, the first `limit` with the total (decision 023). */
 export async function listPendingAgents({ db, limit }: { db: Executor; limit: number }) {
