@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
