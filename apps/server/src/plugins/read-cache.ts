@@ -14,7 +14,7 @@ const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-fil
 interface Entry {
   /** The answer's bytes: a Buffer is sent as it is, where a string would be measured and encoded on every hit. */
   body: Buffer;
-  /** Its gzip, made on the first hit that accepts gzip (plugins/compression.ts) and reused after. */
+  /** Its gzip, made when it is first sent to a client that accepts gzip (plugins/compression.ts) and reused after. */
   gzip: Promise<Buffer> | null;
   contentType: string;
   expiresAt: number;
@@ -211,8 +211,19 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       entries.set(miss.key, entry);
       totalBytes += body.length;
     }
+    // One gzip for this answer and every later hit (compression.ts sees Content-Encoding set and leaves it).
+    const zipped = body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request);
+    if (zipped) entry.gzip = gzipBody(body);
     settle(request, entry);
-    done(null, body);
+    if (!zipped) return done(null, body);
+    reply.header('vary', 'accept-encoding');
+    entry.gzip!.then(
+      (compressed) => {
+        reply.header('content-encoding', 'gzip').removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
   // An aborted or failed request must not leave others waiting.
   app.addHook('onResponse', (request, _reply, done) => {
