@@ -78,7 +78,15 @@ export interface ReadScopes {
   shared: boolean;
   /** The scopes whose change drops the answer (besides a change of everything); null: every change does. */
   depends: ReadonlySet<string> | null;
+  /** How long the answer is kept while nothing it depends on changes; the read cache's time to live without. */
+  keepMs?: number;
 }
+
+/**
+ * account-api: a ledger shows no time-based figure and every change to it is announced (a posting write with its
+ * ledger scope, anything else as a change of everything), so it is kept for a minute, not 5 s (decision 044).
+ */
+export const LEDGER_KEEP_MS = 60_000;
 
 const EVERYTHING: ReadScopes = { shared: false, depends: null };
 
@@ -88,7 +96,7 @@ export function readScopesOf(request: FastifyRequest, url: string): ReadScopes {
   const user = request.user;
   if (!user) return EVERYTHING;
   if (NOTIFICATION_READS.has(url)) return { shared: false, depends: new Set([notificationsScope(user.id)]) };
-  if (url === LEDGER_READ) return { shared: false, depends: new Set([user.role === 'admin' ? LEDGERS_SCOPE : ledgerScope(user.id)]) };
+  if (url === LEDGER_READ) return { shared: false, depends: new Set([user.role === 'admin' ? LEDGERS_SCOPE : ledgerScope(user.id)]), keepMs: LEDGER_KEEP_MS };
   if (BOOKING_READS.has(url)) return { shared: false, depends: new Set([user.role === 'admin' ? BOOKINGS_SCOPE : agentScope(user.id)]) };
   if (ADMIN_BOOKING_READS.has(url) && user.role === 'admin') return { shared: false, depends: new Set([BOOKINGS_SCOPE]) };
   return EVERYTHING;

@@ -1,7 +1,8 @@
 import type { AccountReport } from '@portal/contract/ledger';
 import type { BookingListRow } from '@portal/contract/booking-lifecycle';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentScope, BOOKINGS_SCOPE, groupScope, LEDGERS_SCOPE, ledgerScope, writeScopesOf } from '../../plugins/change-scopes.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agentScope, BOOKINGS_SCOPE, groupScope, LEDGER_KEEP_MS, LEDGERS_SCOPE, ledgerScope, writeScopesOf } from '../../plugins/change-scopes.js';
+import { READ_CACHE_TTL_MS } from '../../plugins/read-cache.js';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
 import { daysFromToday, insertAgentWithToken, insertBookableGroup } from '../bookings/bookings.fixtures.js';
@@ -30,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => t.dataChanged());
+afterEach(() => vi.useRealTimers());
 
 async function ledgerOf(token: string, agentNumber?: number): Promise<AccountReport> {
   const payload = agentNumber === undefined ? { type: 'all' } : { type: 'all', agent_id: agentNumber };
@@ -105,6 +107,16 @@ describe('the ledger in the read cache (decision 044)', () => {
     expect(reversed.rows.filter((row) => row.booking === hold).map((row) => row.type)).toEqual(['out', 'in', 'reversal']);
     expect(await ledgerOf(admin.token, agentA.user.agentId!)).toEqual(reversed);
     expect(await ledgerOf(agentB.token)).toEqual(bBefore);
+  });
+
+  it("when nothing posts to a ledger, then it is kept for a minute, past the other reads' 5 s", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const before = await ledgerOf(agentA.token);
+    const unseen = await behindTheCache(agentA);
+    vi.setSystemTime(Date.now() + READ_CACHE_TTL_MS + 1_000);
+    expect(await ledgerOf(agentA.token)).toEqual(before);
+    vi.setSystemTime(Date.now() + LEDGER_KEEP_MS);
+    expect(rowIds(await ledgerOf(agentA.token))).toContain(unseen);
   });
 
   it('when a booking write is announced, then the ledger scopes come with the writes that post to it only', async () => {
