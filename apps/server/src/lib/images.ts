@@ -79,7 +79,10 @@ parentPort.on('message', async ({ id, bytes, type }) => {
       parentPort.postMessage({ id, error: /pixel limit/i.test(message) ? 'too_large' : 'unreadable', message });
       return;
     }
-    parentPort.postMessage({ id, bytes: output, sha256: createHash('sha256').update(output).digest('hex'), threadId });
+    const sha256 = createHash('sha256').update(output).digest('hex');
+    // Copied here (this thread's work) into a memory that can be handed over: the serving thread copies nothing.
+    const own = new Uint8Array(output);
+    parentPort.postMessage({ id, bytes: own, sha256, threadId }, [own.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: 'unreadable', message: error instanceof Error ? error.message : String(error) });
   }
@@ -138,8 +141,10 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
   const id = nextId++;
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    // Copied, not transferred: an upload's Buffer may share its memory with others (Node's buffer pool).
-    worker.postMessage({ id, bytes, type } satisfies WorkerRequest);
+    // An upload's Buffer may share its memory with others (Node's buffer pool), and a posted view clones all of that
+    // memory: the bytes are copied to a memory of their own, which is handed over (transferred) without a second copy.
+    const own = new Uint8Array(bytes);
+    worker.postMessage({ id, bytes: own, type } satisfies WorkerRequest, [own.buffer]);
   });
   if ('error' in answer) {
     if (answer.error === 'too_large') throw new ImageTooLargeError(answer.message);
