@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import sharp from 'sharp';
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
@@ -43,4 +45,23 @@ describe('reencodeImage (the image worker)', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => reencodeImage(PNG_BYTES, 'png')));
     expect(new Set(results.map((result) => result.sha256)).size).toBe(1);
   });
+});
+
+describe('the image worker and the process', () => {
+  it('when a script re-encodes a scan and has nothing else to do, then it gets the answer and exits', async () => {
+    const script = [
+      `const { reencodeImage } = await import(${JSON.stringify(new URL('./images.ts', import.meta.url).href)});`,
+      `const { sha256 } = await reencodeImage(Buffer.from(${JSON.stringify(PNG_BYTES.toString('base64'))}, 'base64'), 'png');`,
+      `process.stdout.write('re-encoded ' + sha256.length);`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = await Promise.race([
+      once(child, 'exit').then(([code]) => code as number | null),
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+    ]);
+    if (exited === 'still running') child.kill();
+    expect({ exited, output }).toEqual({ exited: 0, output: 're-encoded 64' });
+  }, 30_000);
 });

@@ -48,45 +48,40 @@ type WorkerAnswer =
  * SHA-256 is a millisecond per megabyte; here both run on this thread, not on the thread that serves the requests.
  */
 const WORKER_SOURCE = `
-const { parentPort, workerData, threadId } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-let loading;
-function loadSharp() {
-  loading ??= import(workerData.sharpUrl).then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return loading;
-}
-parentPort.on('message', async ({ id, bytes, type }) => {
-  let sharp;
-  try {
-    sharp = await loadSharp();
-  } catch (error) {
-    parentPort.postMessage({ id, error: 'failed', message: error instanceof Error ? error.message : String(error) });
-    return;
-  }
-  try {
-    const image = sharp(bytes, { limitInputPixels: workerData.maxPixels, failOn: 'error', animated: false }).rotate();
-    const encoder =
-      type === 'jpeg' ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }) : type === 'png' ? image.png() : image.webp({ quality: 90 });
-    let output;
+(async () => {
+  // Dynamic imports only: an eval'd worker is a CommonJS script or, under --input-type=module, a module.
+  const { parentPort, workerData, threadId } = await import('node:worker_threads');
+  const { createHash } = await import('node:crypto');
+  let loading;
+  const loadSharp = () =>
+    (loading ??= import(workerData.sharpUrl).then(({ default: sharp }) => {
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    }));
+  parentPort.on('message', async ({ id, bytes, type }) => {
+    let sharp;
     try {
-      output = await encoder.toBuffer();
+      sharp = await loadSharp();
+    } catch (error) {
+      parentPort.postMessage({ id, error: 'failed', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    try {
+      const image = sharp(bytes, { limitInputPixels: workerData.maxPixels, failOn: 'error', animated: false }).rotate();
+      const encoder =
+        type === 'jpeg' ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }) : type === 'png' ? image.png() : image.webp({ quality: 90 });
+      const output = await encoder.toBuffer();
+      const sha256 = createHash('sha256').update(output).digest('hex');
+      // Copied here (this thread's work) into a memory that can be handed over: the serving thread copies nothing.
+      const own = new Uint8Array(output);
+      parentPort.postMessage({ id, bytes: own, sha256, threadId }, [own.buffer]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       parentPort.postMessage({ id, error: /pixel limit/i.test(message) ? 'too_large' : 'unreadable', message });
-      return;
     }
-    const sha256 = createHash('sha256').update(output).digest('hex');
-    // Copied here (this thread's work) into a memory that can be handed over: the serving thread copies nothing.
-    const own = new Uint8Array(output);
-    parentPort.postMessage({ id, bytes: own, sha256, threadId }, [own.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, error: 'unreadable', message: error instanceof Error ? error.message : String(error) });
-  }
-});
+  });
+})();
 `;
 
 interface ImageWorker {
@@ -97,14 +92,13 @@ interface ImageWorker {
 let current: ImageWorker | undefined;
 let nextId = 1;
 
-/** Started on the first upload (not at start, like sharp); unref'd, so it never keeps the process alive. */
+/** Started on the first upload (not at start, like sharp); it keeps the process alive only while a scan is pending. */
 function imageWorker(): ImageWorker {
   if (current) return current;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { sharpUrl: import.meta.resolve('sharp'), maxPixels: MAX_IMAGE_PIXELS },
   });
-  worker.unref();
   const started: ImageWorker = { worker, pending: new Map() };
   const fail = (error: Error) => {
     if (current === started) current = undefined;
@@ -114,10 +108,13 @@ function imageWorker(): ImageWorker {
   worker.on('message', (answer: WorkerAnswer) => {
     const job = started.pending.get(answer.id);
     started.pending.delete(answer.id);
+    if (started.pending.size === 0) worker.unref();
     job?.resolve(answer);
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the image worker stopped (exit code ${code})`)));
+  // After the listeners: adding a 'message' listener references the worker's port again.
+  worker.unref();
   current = started;
   return started;
 }
@@ -140,6 +137,8 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
   const { worker, pending } = imageWorker();
   const id = nextId++;
   const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+    // Referenced while a scan is pending, so a script with nothing else to wait for does not exit before the answer.
+    if (pending.size === 0) worker.ref();
     pending.set(id, { resolve, reject });
     // An upload's Buffer may share its memory with others (Node's buffer pool), and a posted view clones all of that
     // memory: the bytes are copied to a memory of their own, which is handed over (transferred) without a second copy.
