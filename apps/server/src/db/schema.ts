@@ -13,6 +13,7 @@ export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/dashboard-buttons/dashboard-buttons.table.js';
 export * from '../modules/banners/banners.table.js';
 export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/dashboard/booking-counts.table.js';
 export * from '../modules/emails/emails.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/jobs/jobs.table.js';

@@ -1,5 +1,6 @@
 import { MAX_IMAGE_PIXELS } from '@portal/contract/files';
 import type { Sharp, SharpOptions } from 'sharp';
+import { Worker } from 'node:worker_threads';
 
 /** The image formats the portal accepts (contract IMAGE_TYPES). */
 export type ImageType = 'jpeg' | 'png' | 'webp';
@@ -11,9 +12,9 @@ export type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | undefined;
 
 /**
- * sharp (libvips) is loaded on the first upload, not at start: a server nobody uploads to keeps its idle
- * memory (issue 8's budget). One libvips thread per image and no operation cache: uploads are rare and small,
- * and the booking path must keep the other core.
+ * sharp (libvips) is loaded on the first use, not at start: a server nobody uploads to keeps its idle memory (issue 8's
+ * budget). One libvips thread per image and no operation cache: uploads are rare and small, and the booking path must
+ * keep the other core. Used on the main thread by the passport reader; uploads are re-encoded in the image worker.
  */
 export function loadSharp(): Promise<SharpFactory> {
   loading ??= import('sharp').then(({ default: sharp }) => {
@@ -24,6 +25,103 @@ export function loadSharp(): Promise<SharpFactory> {
   return loading;
 }
 
+/** An upload's image re-encoded: its new bytes and their SHA-256 (hex), which names the stored file. */
+export interface ReencodedImage {
+  bytes: Buffer;
+  sha256: string;
+}
+
+interface WorkerRequest {
+  id: number;
+  bytes: Uint8Array;
+  type: ImageType;
+}
+
+type WorkerAnswer =
+  | { id: number; bytes: Uint8Array; sha256: string; threadId: number }
+  | { id: number; error: 'too_large' | 'unreadable' | 'failed'; message: string };
+
+/**
+ * The image worker's code (decision 046), run with `eval` so that it is the same file under tsx, vitest and the built
+ * server; sharp is imported from the URL the main thread resolved. sharp's call that starts a pipeline runs its
+ * setup synchronously (about half a millisecond of the calling thread for a passport scan, measured) and the scan's
+ * SHA-256 is a millisecond per megabyte; here both run on this thread, not on the thread that serves the requests.
+ */
+const WORKER_SOURCE = `
+(async () => {
+  // Dynamic imports only: an eval'd worker is a CommonJS script or, under --input-type=module, a module.
+  const { parentPort, workerData, threadId } = await import('node:worker_threads');
+  const { createHash } = await import('node:crypto');
+  let loading;
+  const loadSharp = () =>
+    (loading ??= import(workerData.sharpUrl).then(({ default: sharp }) => {
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    }));
+  parentPort.on('message', async ({ id, bytes, type }) => {
+    let sharp;
+    try {
+      sharp = await loadSharp();
+    } catch (error) {
+      parentPort.postMessage({ id, error: 'failed', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    try {
+      const image = sharp(bytes, { limitInputPixels: workerData.maxPixels, failOn: 'error', animated: false }).rotate();
+      const encoder =
+        type === 'jpeg' ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }) : type === 'png' ? image.png() : image.webp({ quality: 90 });
+      const output = await encoder.toBuffer();
+      const sha256 = createHash('sha256').update(output).digest('hex');
+      // Copied here (this thread's work) into a memory that can be handed over: the serving thread copies nothing.
+      const own = new Uint8Array(output);
+      parentPort.postMessage({ id, bytes: own, sha256, threadId }, [own.buffer]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      parentPort.postMessage({ id, error: /pixel limit/i.test(message) ? 'too_large' : 'unreadable', message });
+    }
+  });
+})();
+`;
+
+interface ImageWorker {
+  worker: Worker;
+  pending: Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>;
+}
+
+let current: ImageWorker | undefined;
+let nextId = 1;
+
+/** Started on the first upload (not at start, like sharp); it keeps the process alive only while a scan is pending. */
+function imageWorker(): ImageWorker {
+  if (current) return current;
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { sharpUrl: import.meta.resolve('sharp'), maxPixels: MAX_IMAGE_PIXELS },
+  });
+  const started: ImageWorker = { worker, pending: new Map() };
+  const fail = (error: Error) => {
+    if (current === started) current = undefined;
+    for (const job of started.pending.values()) job.reject(error);
+    started.pending.clear();
+  };
+  worker.on('message', (answer: WorkerAnswer) => {
+    const job = started.pending.get(answer.id);
+    started.pending.delete(answer.id);
+    if (started.pending.size === 0) worker.unref();
+    job?.resolve(answer);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the image worker stopped (exit code ${code})`)));
+  // After the listeners: adding a 'message' listener references the worker's port again.
+  worker.unref();
+  current = started;
+  return started;
+}
+
+/** The image worker's thread id once it has answered (tests: the re-encoding runs off the main thread). */
+export let imageWorkerThreadId: number | undefined;
+
 /**
  * Decodes an uploaded image and encodes its pixels again in the same format (issue 16.11), so what is stored
  * and served is only an image: bytes appended after the image data or hidden in its chunks (an HTML page, a
@@ -31,21 +129,27 @@ export function loadSharp(): Promise<SharpFactory> {
  * first, so a scan taken sideways shows upright. Only the first frame of an animated WebP is kept.
  * Throws ImageTooLargeError above MAX_IMAGE_PIXELS (checked from the header, before decoding) and
  * UnreadableImageError when the bytes do not decode.
+ *
+ * Decision 046: the work (sharp's pipeline and the new bytes' SHA-256) runs in the image worker, a thread of its own,
+ * so the thread that serves the requests only sends the bytes and receives the result.
  */
-export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).rotate();
-  const encoder =
-    type === 'jpeg'
-      ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-      : type === 'png'
-        ? image.png()
-        : image.webp({ quality: 90 });
-  try {
-    return await encoder.toBuffer();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new ImageTooLargeError(message);
-    throw new UnreadableImageError(message);
+export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<ReencodedImage> {
+  const { worker, pending } = imageWorker();
+  const id = nextId++;
+  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+    // Referenced while a scan is pending, so a script with nothing else to wait for does not exit before the answer.
+    if (pending.size === 0) worker.ref();
+    pending.set(id, { resolve, reject });
+    // An upload's Buffer may share its memory with others (Node's buffer pool), and a posted view clones all of that
+    // memory: the bytes are copied to a memory of their own, which is handed over (transferred) without a second copy.
+    const own = new Uint8Array(bytes);
+    worker.postMessage({ id, bytes: own, type } satisfies WorkerRequest, [own.buffer]);
+  });
+  if ('error' in answer) {
+    if (answer.error === 'too_large') throw new ImageTooLargeError(answer.message);
+    if (answer.error === 'unreadable') throw new UnreadableImageError(answer.message);
+    throw new Error(`the image worker could not load sharp: ${answer.message}`);
   }
+  imageWorkerThreadId = answer.threadId;
+  return { bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), sha256: answer.sha256 };
 }

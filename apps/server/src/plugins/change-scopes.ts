@@ -27,7 +27,10 @@ import { bookings } from '../modules/bookings/bookings.table.js';
  *    dashboard and insights count);
  *  - `agent:<user id>`: the same, of one agent's bookings (its own lists, ledger and booking details);
  *  - `group:<group id>`: the seats sold on one group (what its ticket card shows);
- *  - `notifications:<user id>`: one user's stored notifications.
+ *  - `notifications:<user id>`: one user's stored notifications;
+ *  - `ledger:<user id>`: one agent's ledger rows (what its account-api answer lists), and `ledgers`: any agent's
+ *    (decision 044). A booking write announces them only when it posted a ledger row: a hold, a hold's cancel and
+ *    a passenger edit leave every ledger as it was.
  * A change of unknown reach is a change of everything (`null`), and a read this file does not list depends on
  * every change, scoped or not: a route missing here costs cache misses, never a stale answer.
  */
@@ -37,6 +40,8 @@ export const BOOKINGS_SCOPE = 'bookings';
 export const agentScope = (userId: number) => `agent:${userId}`;
 export const groupScope = (groupId: number) => `group:${groupId}`;
 export const notificationsScope = (userId: number) => `notifications:${userId}`;
+export const LEDGERS_SCOPE = 'ledgers';
+export const ledgerScope = (userId: number) => `ledger:${userId}`;
 /** A read that depends on the seats of whichever groups its answer shows (it names them with addReadScopes). */
 export const ANY_GROUP_SCOPE = 'group:*';
 
@@ -57,10 +62,11 @@ const api = (route: { path: string }) => `/api${route.path}`;
  */
 const SHARED_TICKET_READS = new Set([availableSectorRoute, searchFlightsRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute].map(api));
 
-/** A caller's own booking data: an agent's own bookings and ledger, any agent's for an administrator. */
-const BOOKING_READS = new Set(
-  [agentListOfBookingsRoute, unpaidBookingsRoute, bookingDetailRoute, agentBookingDetailRoute, bookingEditDetailRoute, accountReportRoute].map(api),
-);
+/** A caller's own booking data: an agent's own bookings, any agent's for an administrator. */
+const BOOKING_READS = new Set([agentListOfBookingsRoute, unpaidBookingsRoute, bookingDetailRoute, agentBookingDetailRoute, bookingEditDetailRoute].map(api));
+
+/** account-api: an agent's own ledger; an administrator's report of any agent depends on every ledger. */
+const LEDGER_READ = api(accountReportRoute);
 
 /** Administrators' counts over every booking. */
 const ADMIN_BOOKING_READS = new Set([listOfBookingsRoute, dashboardSummaryRoute, salesReceiptsRoute, seatsBySectorRoute, receivablesByAgeRoute].map(api));
@@ -72,7 +78,15 @@ export interface ReadScopes {
   shared: boolean;
   /** The scopes whose change drops the answer (besides a change of everything); null: every change does. */
   depends: ReadonlySet<string> | null;
+  /** How long the answer is kept while nothing it depends on changes; the read cache's time to live without. */
+  keepMs?: number;
 }
+
+/**
+ * account-api: a ledger shows no time-based figure and every change to it is announced (a posting write with its
+ * ledger scope, anything else as a change of everything), so it is kept for a minute, not 5 s (decision 044).
+ */
+export const LEDGER_KEEP_MS = 60_000;
 
 const EVERYTHING: ReadScopes = { shared: false, depends: null };
 
@@ -82,6 +96,7 @@ export function readScopesOf(request: FastifyRequest, url: string): ReadScopes {
   const user = request.user;
   if (!user) return EVERYTHING;
   if (NOTIFICATION_READS.has(url)) return { shared: false, depends: new Set([notificationsScope(user.id)]) };
+  if (url === LEDGER_READ) return { shared: false, depends: new Set([user.role === 'admin' ? LEDGERS_SCOPE : ledgerScope(user.id)]), keepMs: LEDGER_KEEP_MS };
   if (BOOKING_READS.has(url)) return { shared: false, depends: new Set([user.role === 'admin' ? BOOKINGS_SCOPE : agentScope(user.id)]) };
   if (ADMIN_BOOKING_READS.has(url) && user.role === 'admin') return { shared: false, depends: new Set([BOOKINGS_SCOPE]) };
   return EVERYTHING;
@@ -96,6 +111,21 @@ const BOOKING_WRITES = new Map<string, (request: FastifyRequest, payload: unknow
   [api(addPaymentRoute), (request) => (request.body as { booking_id?: unknown } | undefined)?.booking_id],
 ]);
 
+/**
+ * Whether a booking write posted ledger rows, from its booking as it stands after the commit (PRODUCT §4 "Payments
+ * and ledger"): add-booking charges a booking made confirmed (an admin's), not a hold; cancelbooking reverses a
+ * confirmed booking's charge (it stays confirmed), not a hold's; confirmbooking charges; update-booking-payment
+ * posts the payment; booking-update changes passengers only. A write missing here counts as posting. `confirmed`
+ * read later than the write can only be true where the write saw false (a confirm meanwhile): a drop too many.
+ */
+const POSTS_LEDGER_ROWS = new Map<string, (booking: { confirmed: boolean }) => boolean>([
+  [api(addBookingRoute), (booking) => booking.confirmed],
+  [api(cancelBookingRoute), (booking) => booking.confirmed],
+  [api(bookingUpdateRoute), () => false],
+  [api(confirmBookingRoute), () => true],
+  [api(addPaymentRoute), () => true],
+]);
+
 /** add-booking answers `{ data: { id } }`: the new booking. */
 function answerDataId(payload: unknown): unknown {
   if (typeof payload !== 'string') return undefined;
@@ -108,7 +138,7 @@ function answerDataId(payload: unknown): unknown {
 
 /**
  * What a successful write changed. A booking write changes that booking's agent's data, its group's seats and the
- * admins' counts; marking notifications read changes the caller's notifications; anything else, everything.
+ * admins' counts, and that agent's ledger when it posted to it; marking notifications read changes the caller's notifications; anything else, everything.
  * The booking is read after the write committed (its agent and group never change).
  */
 export async function writeScopesOf({ db, request, url, payload }: { db: Executor; request: FastifyRequest; url: string | undefined; payload: unknown }): Promise<ChangeScopes> {
@@ -118,7 +148,15 @@ export async function writeScopesOf({ db, request, url, payload }: { db: Executo
   if (!bookingIdOf) return null;
   const bookingId = Number(bookingIdOf(request, payload));
   if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return null;
-  const [booking] = await db.select({ agentUserId: bookings.agentUserId, groupId: bookings.groupId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  const [booking] = await db
+    .select({ agentUserId: bookings.agentUserId, groupId: bookings.groupId, confirmed: bookings.confirmed })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
   if (!booking) return null;
-  return [BOOKINGS_SCOPE, groupScope(booking.groupId), ...(booking.agentUserId === null ? [] : [agentScope(booking.agentUserId)])];
+  const scopes = [BOOKINGS_SCOPE, groupScope(booking.groupId)];
+  if (booking.agentUserId === null) return scopes;
+  scopes.push(agentScope(booking.agentUserId));
+  if (POSTS_LEDGER_ROWS.get(url)?.(booking) ?? true) scopes.push(ledgerScope(booking.agentUserId), LEDGERS_SCOPE);
+  return scopes;
 }

@@ -1,10 +1,10 @@
 import { defineRoute, errorResponses } from '@portal/contract/common';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerRoute } from '../lib/route.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { acceptsGzip, COMPRESS_MIN_BYTES } from './compression.js';
+import { acceptsGzip, COMPRESS_MIN_BYTES, LARGE_BODY_BYTES, LARGE_BODY_GZIP_LEVEL } from './compression.js';
 
 const listRoute = defineRoute({
   method: 'GET',
@@ -75,6 +75,22 @@ describe('gzip of JSON answers (decision 009 addendum)', () => {
     expect(zippedHit.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zippedHit.rawPayload).toString('utf8'))).toEqual(firstJson);
     expect(zippedHit.headers.vary).toBe('accept-encoding');
+  });
+
+  it('when a JSON answer is 64 KB or more, then it is gzipped at level 4, and the miss and the later hit send the very same bytes', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/logout' });
+    const miss = await get('/api/test/big-list?n=5000', 'gzip');
+    const plain = gunzipSync(miss.rawPayload);
+    expect(plain.length).toBeGreaterThanOrEqual(LARGE_BODY_BYTES);
+    expect(miss.rawPayload.equals(gzipSync(plain, { level: LARGE_BODY_GZIP_LEVEL }))).toBe(true);
+    expect(miss.headers.vary).toBe('accept-encoding');
+    expect(Number(miss.headers['content-length'])).toBe(miss.rawPayload.length);
+    const hit = await get('/api/test/big-list?n=5000', 'gzip');
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    // A smaller answer keeps zlib's default level.
+    const small = await get('/api/test/big-list?n=400', 'gzip');
+    expect(small.rawPayload.equals(gzipSync(gunzipSync(small.rawPayload)))).toBe(true);
   });
 
   it('when the answer is not JSON, then it is left alone', async () => {

@@ -5,11 +5,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Smaller answers gain nothing worth the CPU (and gzip would grow the tiniest ones). */
 export const COMPRESS_MIN_BYTES = 1024;
 
+/** From this size on, gzip level 4 rather than zlib's default 6 (decision 044). */
+export const LARGE_BODY_BYTES = 64 * 1024;
+export const LARGE_BODY_GZIP_LEVEL = 4;
+
 const gzipAsync = promisify(gzip);
 
-/** gzip on libuv's thread pool, so a 2 MB ledger does not hold up other requests while it is compressed. */
+/**
+ * gzip on libuv's thread pool, so a 2 MB ledger does not hold up other requests while it is compressed. A large
+ * answer takes level 4: of an agent's 1.4 MB ledger, 9 ms of CPU and 215 KB against level 6's 21 ms and 200 KB
+ * (level 1: 7 ms, 237 KB); the JSON is the same, only its wire size grows by 7 %.
+ */
 export function gzipBody(body: Buffer): Promise<Buffer> {
-  return gzipAsync(body);
+  return gzipAsync(body, { level: body.length >= LARGE_BODY_BYTES ? LARGE_BODY_GZIP_LEVEL : 6 });
 }
 
 /** Whether the client takes gzip (every browser sends `Accept-Encoding: gzip, deflate, br`); `gzip;q=0` refuses it. */

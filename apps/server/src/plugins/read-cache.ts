@@ -14,7 +14,7 @@ const UNCACHED = /^\/api\/(health|docs|booking-pdf|pnr-pdf|pnr-excel|private-fil
 interface Entry {
   /** The answer's bytes: a Buffer is sent as it is, where a string would be measured and encoded on every hit. */
   body: Buffer;
-  /** Its gzip, made on the first hit that accepts gzip (plugins/compression.ts) and reused after. */
+  /** Its gzip, made when it is first sent to a client that accepts gzip (plugins/compression.ts) and reused after. */
   gzip: Promise<Buffer> | null;
   contentType: string;
   expiresAt: number;
@@ -27,6 +27,8 @@ interface Pending {
   resolve: (entry: Entry | null) => void;
   /** What the answer depends on as far as the route tells before it runs (shared ticket reads: any group). */
   depends: ReadonlySet<string> | null;
+  /** How long it is kept (change-scopes.ts: a ledger longer than the TTL). */
+  keepMs: number;
 }
 
 interface Miss {
@@ -131,16 +133,16 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     for (const [key, waiting] of pending) if (altered(scopes, waiting.depends)) pending.delete(key);
   });
 
-  const keyOf = (request: FastifyRequest): { key: string; depends: ReadonlySet<string> | null } | null => {
+  const keyOf = (request: FastifyRequest): { key: string; depends: ReadonlySet<string> | null; keepMs: number } | null => {
     const url = request.routeOptions.url;
     if (!url || (request.method !== 'GET' && request.method !== 'POST') || UNCACHED.test(url)) return null;
     if (isWriteRequest(request.method, url)) return null;
-    const { shared, depends } = readScopesOf(request, url);
+    const { shared, depends, keepMs = ttlMs } = readScopesOf(request, url);
     // banners-list reads the Dash-Btn-Id header (001 §7); no other route reads request headers.
     const button = request.headers['dash-btn-id'] ?? '';
     const body = request.method === 'POST' ? JSON.stringify(request.body ?? null) : '';
     const caller = shared ? (request.user ? 'signed-in' : 'visitor') : (request.user?.id ?? 0);
-    return { key: `${caller}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`, depends };
+    return { key: `${caller}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`, depends, keepMs };
   };
 
   const sendEntry = async (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
@@ -157,7 +159,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
   app.addHook('preHandler', async (request, reply) => {
     const keyed = keyOf(request);
     if (keyed === null) return;
-    const { key, depends } = keyed;
+    const { key, depends, keepMs } = keyed;
     const now = Date.now();
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry);
@@ -172,7 +174,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     }
     let resolve!: (entry: Entry | null) => void;
     const promise = new Promise<Entry | null>((done) => (resolve = done));
-    const own: Pending = { promise, resolve, depends };
+    const own: Pending = { promise, resolve, depends, keepMs };
     pending.set(key, own);
     request.readCacheMiss = { key, since: clock.now(), pending: own };
   });
@@ -203,7 +205,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       return done(null, payload);
     }
     const body = Buffer.from(payload);
-    const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + ttlMs, depends: dependsOf(miss.pending.depends, request.readCacheScopes) };
+    const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + miss.pending.keepMs, depends: dependsOf(miss.pending.depends, request.readCacheScopes) };
     // Computed while data it depends on changed: good enough for the requests that were already waiting, not for later ones.
     if (!clock.changedSince(miss.since, entry.depends) && ttlMs > 0) {
       drop(miss.key);
@@ -211,8 +213,19 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
       entries.set(miss.key, entry);
       totalBytes += body.length;
     }
+    // One gzip for this answer and every later hit (compression.ts sees Content-Encoding set and leaves it).
+    const zipped = body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request);
+    if (zipped) entry.gzip = gzipBody(body);
     settle(request, entry);
-    done(null, body);
+    if (!zipped) return done(null, body);
+    reply.header('vary', 'accept-encoding');
+    entry.gzip!.then(
+      (compressed) => {
+        reply.header('content-encoding', 'gzip').removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
   // An aborted or failed request must not leave others waiting.
   app.addHook('onResponse', (request, _reply, done) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
@@ -10,6 +10,8 @@ import { sumSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
+import { compactBookingCountsIfLong, countedBookings } from './booking-counts.repository.js';
+import { bookingCounts } from './booking-counts.table.js';
 
 /** Queries of the dashboards (000 §2 Dashboard screen, §3 Dashboard response; dashboard.ts decisions). */
 
@@ -24,97 +26,113 @@ function bookedOn(today: string): SQL {
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
 const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${status}`;
 
+/** The same conditions over booking_counts' keys. */
+const countedLiveConfirmed = sql`(${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})`;
+const countedPaidAs = (status: PaymentStatus) => sql`${countedLiveConfirmed} and ${bookingCounts.paymentStatus} = ${status}`;
+
 /**
- * All-time counts in one pass over the bookings, then today's over the created_at index only: the Karachi day
- * bounds are stable, not immutable, so testing them in the all-time pass converted the time zone twice per
- * booking per count.
+ * The all-time counts from booking_counts (decision 045: a few hundred rows kept by triggers, not a pass over every
+ * booking), today's over the created_at index, in one statement. The Karachi day bounds are stable, not immutable, so
+ * they are computed once for the range, not per booking.
  */
 export async function countBookingSummary({ db, today }: { db: Executor; today: string }) {
-  const [overall] = await db
+  const overall = db
     .select({
-      total: countWhere(sql`true`),
-      confirmed: countWhere(isLiveConfirmed),
-      cancelled: countWhere(sql`${bookings.cancelStatus}`),
-      paid: countWhere(paidAs(2)),
-      partial: countWhere(paidAs(1)),
-      unpaid: countWhere(paidAs(0)),
+      total: countedBookings().as('total'),
+      confirmed: countedBookings(countedLiveConfirmed).as('confirmed'),
+      cancelled: countedBookings(sql`${bookingCounts.cancelStatus}`).as('cancelled'),
+      paid: countedBookings(countedPaidAs(2)).as('paid'),
+      partial: countedBookings(countedPaidAs(1)).as('partial'),
+      unpaid: countedBookings(countedPaidAs(0)).as('unpaid'),
+      rows: sql<number>`count(*)::int`.as('rows'),
     })
-    .from(bookings);
-  const [onToday] = await db
+    .from(bookingCounts)
+    .as('overall');
+  const onToday = db
     .select({
-      todayTotal: countWhere(sql`true`),
-      todayConfirmed: countWhere(isLiveConfirmed),
-      todayCancelled: countWhere(sql`${bookings.cancelStatus}`),
-      todayPaid: countWhere(paidAs(2)),
-      todayPartial: countWhere(paidAs(1)),
-      todayUnpaid: countWhere(paidAs(0)),
+      todayTotal: countWhere(sql`true`).as('today_total'),
+      todayConfirmed: countWhere(isLiveConfirmed).as('today_confirmed'),
+      todayCancelled: countWhere(sql`${bookings.cancelStatus}`).as('today_cancelled'),
+      todayPaid: countWhere(paidAs(2)).as('today_paid'),
+      todayPartial: countWhere(paidAs(1)).as('today_partial'),
+      todayUnpaid: countWhere(paidAs(0)).as('today_unpaid'),
     })
     .from(bookings)
-    .where(bookedOn(today));
-  return { ...overall!, ...onToday! };
+    .where(bookedOn(today))
+    .as('on_today');
+  const [row] = await db.select().from(overall).innerJoin(onToday, sql`true`);
+  const { rows, ...counts } = row!.overall;
+  await compactBookingCountsIfLong({ db, rows });
+  return { ...counts, ...row!.on_today };
 }
 
 const agentUsers = alias(users, 'agent_user');
 
-/** The newest confirmed live bookings with this payment status (0 nothing received, 1 partly), with airline logo and agent. */
-export async function listConfirmedBookingsByPaymentStatus({
-  db,
-  paymentStatus,
-  limit,
-}: {
-  db: Executor;
-  paymentStatus: 0 | 1;
-  limit: number;
-}) {
-  return db
-    .select({
-      booking: bookings,
-      pnr: groups.pnr,
-      logoPath: files.storagePath,
-      agentName: agentUsers.name,
-      agencyName: agentUsers.agencyName,
-    })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .innerJoin(airlines, eq(airlines.id, groups.airlineId))
-    .leftJoin(files, eq(files.id, airlines.logoFileId))
-    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .where(paidAs(paymentStatus))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(limit);
-}
-
-export type DashboardBookingRow = Awaited<ReturnType<typeof listConfirmedBookingsByPaymentStatus>>[number];
-
 /** How many rows the whole query matches, on each of its first rows: the list and its total in one statement. */
 const totalRows = sql<number>`(count(*) over ())::int`.mapWith(Number);
 
+const liveHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus}`;
+
+/** The dashboard's booking lists, each the first `limit` of its own order. */
+export type BookingListKind = 'pending' | 'partials' | 'holds' | 'due';
+const LIST_KINDS: BookingListKind[] = ['pending', 'partials', 'holds', 'due'];
+
 /**
- * What waits for the admin among the bookings (issue 21 point 5, decision 023), the first `limit` with the total:
- * `holds` live holds whose time has not run out, soonest expiry first (the hold-expiry index's order);
- * `due` confirmed live bookings not fully paid, soonest first departure first, then the oldest booking.
+ * One list's first `limit` ids in its order, numbered (`ord`) and tagged with its kind and total.
+ * - pending / partials: confirmed live bookings with nothing / part received, newest first (the created_at index
+ *   read backwards); no total.
+ * - holds: live holds whose time has not run out, soonest expiry first (the hold-expiry index in its order).
+ * - due: confirmed live bookings not fully paid, soonest first departure first, then the oldest booking: the groups by
+ *   departure date, each group's first `limit` due bookings by creation (the group index), merged; the fence
+ *   (`offset 0`) keeps the groups sorted so the planner stops after the first groups instead of sorting all 23,000 due
+ *   bookings (decision 045).
  */
-export async function listWaitingBookings({ db, kind, limit }: { db: Executor; kind: 'holds' | 'due'; limit: number }) {
-  // The first `limit` ids and the total over narrow rows, then only those bookings with their names and logos: the
-  // window count over every match's whole joined row cost ~300 ms for the 23,000 bookings due (decision 040).
-  const candidates = db
-    .select({ id: bookings.id, departureDate: groups.departureDate, createdAt: bookings.createdAt, cancelAt: bookings.cancelAt, total: totalRows.as('total') })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .$dynamic();
-  const picked = (
-    kind === 'holds'
-      ? candidates
-          .where(sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`)
-          .orderBy(asc(bookings.cancelAt), asc(bookings.id))
-      : candidates
-          .where(sql`${isLiveConfirmed} and ${bookings.paymentStatus} < 2`)
-          .orderBy(asc(groups.departureDate), asc(bookings.createdAt), asc(bookings.id))
-  )
-    .limit(limit)
-    .as('picked');
+function pickList(kind: BookingListKind, limit: number): SQL {
+  switch (kind) {
+    case 'pending':
+    case 'partials':
+      return sql`select ${kind}::text as kind, row_number() over (order by created_at desc, id desc) as ord, id, 0 as total from (
+          select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings} where ${paidAs(kind === 'pending' ? 0 : 1)}
+          order by ${bookings.createdAt} desc, ${bookings.id} desc limit ${limit}) newest`;
+    case 'holds':
+      return sql`select 'holds'::text as kind, row_number() over (order by cancel_at, id) as ord, id, ${countWaiting('holds')} as total from (
+          select ${bookings.id} as id, ${bookings.cancelAt} as cancel_at from ${bookings} where ${liveHold} and ${bookings.cancelAt} > now()
+          order by ${bookings.cancelAt}, ${bookings.id} limit ${limit}) soonest`;
+    case 'due':
+      return sql`select 'due'::text as kind, row_number() over (order by departure_date, created_at, id) as ord, id, ${countWaiting('due')} as total from (
+          select due.id, g.departure_date, due.created_at
+          from (select ${groups.id} as id, ${groups.departureDate} as departure_date from ${groups} order by ${groups.departureDate} offset 0) g
+          cross join lateral (select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings}
+            where ${bookings.groupId} = g.id and ${isLiveConfirmed} and ${bookings.paymentStatus} < 2
+            order by ${bookings.createdAt}, ${bookings.id} limit ${limit}) due
+          order by g.departure_date, due.created_at, due.id limit ${limit}) first_due`;
+  }
+}
+
+/**
+ * How many wait, evaluated once per statement: from booking_counts (decision 045); for holds, the live holds counted
+ * there less those whose time has run out (few: the sweeper cancels them) or that have none, each a range of the
+ * hold-expiry index (one condition with `or` was a filter over every hold's heap row).
+ */
+function countWaiting(kind: 'holds' | 'due'): SQL {
+  return kind === 'holds'
+    ? sql`((select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where not ${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})
+        - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} <= now())
+        - (select count(*) from ${bookings} where ${liveHold} and ${bookings.cancelAt} is null))::int`
+    : sql`(select coalesce(sum(${bookingCounts.n}), 0) from ${bookingCounts} where ${countedLiveConfirmed} and ${bookingCounts.paymentStatus} < 2)::int`;
+}
+
+/**
+ * The dashboard's four booking lists (Pending Payments, Partial Paid; what waits for the admin, issue 21 point 5,
+ * decision 023: Holds and Payments Due with their totals) in one statement: each list's ids picked on narrow rows,
+ * then those bookings joined once to their group, logo and agent (decision 045: one statement planned and sent
+ * instead of four; the window count over every match cost ~300 ms for the 23,000 bookings due, decision 040).
+ */
+export async function listDashboardBookings({ db, limit }: { db: Executor; limit: number }) {
+  const picked = { kind: sql<BookingListKind>`picked.kind`, ord: sql`picked.ord`, id: sql`picked.id`, total: sql<number>`picked.total`.mapWith(Number) };
   const rows = await db
     .select({
+      kind: picked.kind,
       booking: bookings,
       pnr: groups.pnr,
       departureDate: groups.departureDate,
@@ -123,17 +141,26 @@ export async function listWaitingBookings({ db, kind, limit }: { db: Executor; k
       agencyName: agentUsers.agencyName,
       total: picked.total,
     })
-    .from(picked)
+    .from(sql`(${sql.join(
+      LIST_KINDS.map((kind) => sql`(${pickList(kind, limit)})`),
+      sql` union all `,
+    )}) picked`)
     .innerJoin(bookings, eq(bookings.id, picked.id))
     .innerJoin(groups, eq(groups.id, bookings.groupId))
     .innerJoin(airlines, eq(airlines.id, groups.airlineId))
     .leftJoin(files, eq(files.id, airlines.logoFileId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
-    .orderBy(...(kind === 'holds' ? [asc(picked.cancelAt), asc(picked.id)] : [asc(picked.departureDate), asc(picked.createdAt), asc(picked.id)]));
-  return { rows, total: rows[0]?.total ?? 0 };
+    .orderBy(picked.kind, picked.ord);
+  const lists = Object.fromEntries(LIST_KINDS.map((kind) => [kind, { rows: [] as typeof rows, total: 0 }])) as Record<BookingListKind, { rows: typeof rows; total: number }>;
+  for (const row of rows) {
+    const list = lists[row.kind];
+    list.rows.push(row);
+    list.total = row.total;
+  }
+  return lists;
 }
 
-export type WaitingBookingRow = Awaited<ReturnType<typeof listWaitingBookings>>['rows'][number];
+export type DashboardBookingRow = Awaited<ReturnType<typeof listDashboardBookings>>[BookingListKind]['rows'][number];
 
 /** Live agents awaiting approval, the longest waiting first, the first `limit` with the total (decision 023). */
 export async function listPendingAgents({ db, limit }: { db: Executor; limit: number }) {
@@ -165,37 +192,58 @@ const lastOutboundSector = alias(sectors, 'last_outbound_sector');
 /**
  * Ending Soon: groups still offered (open, not deleted, first departure on or after `today`, PRODUCT §4) with seats
  * left, soonest departure first. The sector is the outbound journey, first leg's origin to the arrival of leg
- * direction - 1, as on the ticket cards and bookings lists. Offered groups are few and read in order; their sold
- * seats are summed a slice at a time (twice the limit, then doubling) until `limit` groups with seats are found,
- * so full groups at the front cost one slice, not a pass over every booking.
+ * direction - 1, as on the ticket cards and bookings lists. Offered groups are read a slice at a time in order (twice
+ * the limit, then doubling; the open-departure index, stopping after the slice) with their sold seats, until `limit`
+ * groups with seats are found: full groups at the front cost one slice, not a pass over every booking, and the sector
+ * names are joined for the slice only, not for every offered group (decision 045).
  */
 export async function listEndingSoonGroups({ db, today, limit }: { db: Executor; today: string; limit: number }) {
-  const offered = await db
-    .select({
-      id: groups.id,
-      pnr: groups.pnr,
-      departureDate: groups.departureDate,
-      totalTicket: groups.totalTicket,
-      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
-    })
-    .from(groups)
-    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
-    .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
-    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
-    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
-    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
-    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
-  const found: Array<(typeof offered)[number] & { sold: number }> = [];
-  for (let start = 0, size = limit * 2; start < offered.length && found.length < limit; start += size, size *= 2) {
-    const slice = offered.slice(start, start + size);
+  const found: Array<Awaited<ReturnType<typeof listOfferedGroupsSlice>>[number] & { sold: number }> = [];
+  for (let start = 0, size = limit * 2; found.length < limit; start += size, size *= 2) {
+    const slice = await listOfferedGroupsSlice({ db, today, offset: start, limit: size });
     const sold = await sumSoldSeats({ db, groupIds: slice.map((group) => group.id) });
     for (const group of slice) {
       const groupSold = sold.get(group.id) ?? 0;
       if (group.totalTicket - groupSold > 0) found.push({ ...group, sold: groupSold });
       if (found.length === limit) break;
     }
+    if (slice.length < size) break;
   }
   return found;
+}
+
+/** Offered groups `offset` to `offset + limit` in Ending Soon's order, with their outbound sectors. */
+async function listOfferedGroupsSlice({ db, today, offset, limit }: { db: Executor; today: string; offset: number; limit: number }) {
+  const offered = db
+    .select({
+      id: groups.id,
+      pnr: groups.pnr,
+      departureDate: groups.departureDate,
+      totalTicket: groups.totalTicket,
+      direction: groups.direction,
+      departureTime: firstLeg.departureTime,
+      sectorId: firstLeg.sectorId,
+    })
+    .from(groups)
+    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
+    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
+    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id))
+    .limit(limit)
+    .offset(offset)
+    .as('offered');
+  return db
+    .select({
+      id: offered.id,
+      pnr: offered.pnr,
+      departureDate: offered.departureDate,
+      totalTicket: offered.totalTicket,
+      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
+    })
+    .from(offered)
+    .innerJoin(firstSector, eq(firstSector.id, offered.sectorId))
+    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, offered.id), sql`${lastOutboundLeg.position} = ${offered.direction} - 1`))
+    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
+    .orderBy(asc(offered.departureDate), asc(offered.departureTime), asc(offered.id));
 }
 
 /** Active dashboard buttons in the order they were added, each with the count of its active banners. */

@@ -12,13 +12,11 @@ import { listActiveMySectorCards } from '../tickets/tickets.repository.js';
 import {
   countBookingSummary,
   listActiveDashboardButtons,
-  listConfirmedBookingsByPaymentStatus,
+  listDashboardBookings,
   listEndingSoonGroups,
   listPendingAgents,
-  listWaitingBookings,
   type DashboardBookingRow,
   type PendingAgentRow,
-  type WaitingBookingRow,
 } from './dashboard.repository.js';
 
 /** The dashboards (000 §2 Dashboard screen, §3 Dashboard response, §6; dashboard.ts decisions). */
@@ -48,7 +46,7 @@ function toDashboardBooking(row: DashboardBookingRow, keyPrefix: string, publicU
   };
 }
 
-function toWaitingBooking(row: WaitingBookingRow, keyPrefix: string, publicUrl: string): WaitingBooking {
+function toWaitingBooking(row: DashboardBookingRow, keyPrefix: string, publicUrl: string): WaitingBooking {
   const { booking } = row;
   return {
     ...toDashboardBooking(row, keyPrefix, publicUrl),
@@ -97,16 +95,14 @@ export async function getUserDashboard({ db, publicUrl, now = new Date() }: { db
 /** dashboardsummary (admin): the user dashboard plus counts, pending and partly paid bookings, and Ending Soon. */
 export async function getAdminDashboard({ db, publicUrl, now = new Date() }: { db: Database; publicUrl: string; now?: Date }): Promise<AdminDashboard> {
   const today = getKarachiToday(now);
-  const [shared, counts, pending, partials, endingSoon, holds, pendingAgents, paymentsDue] = await Promise.all([
+  const [shared, counts, lists, endingSoon, pendingAgents] = await Promise.all([
     getUserDashboard({ db, publicUrl, now }),
     countBookingSummary({ db, today }),
-    listConfirmedBookingsByPaymentStatus({ db, paymentStatus: 0, limit: DASHBOARD_LIST_LIMIT }),
-    listConfirmedBookingsByPaymentStatus({ db, paymentStatus: 1, limit: DASHBOARD_LIST_LIMIT }),
+    listDashboardBookings({ db, limit: DASHBOARD_LIST_LIMIT }),
     listEndingSoonGroups({ db, today, limit: DASHBOARD_LIST_LIMIT }),
-    listWaitingBookings({ db, kind: 'holds', limit: DASHBOARD_LIST_LIMIT }),
     listPendingAgents({ db, limit: DASHBOARD_LIST_LIMIT }),
-    listWaitingBookings({ db, kind: 'due', limit: DASHBOARD_LIST_LIMIT }),
   ]);
+  const { pending, partials, holds, due: paymentsDue } = lists;
   return {
     overall_summary: {
       total_bookings: counts.total,
@@ -125,8 +121,8 @@ export async function getAdminDashboard({ db, publicUrl, now = new Date() }: { d
       unpaid_count: counts.todayUnpaid,
     },
     ...shared,
-    pending: pending.map((row) => toDashboardBooking(row, 'pending', publicUrl)),
-    partials: partials.map((row) => toDashboardBooking(row, 'partial', publicUrl)),
+    pending: pending.rows.map((row) => toDashboardBooking(row, 'pending', publicUrl)),
+    partials: partials.rows.map((row) => toDashboardBooking(row, 'partial', publicUrl)),
     pnrs: endingSoon.map((group) => ({
       key: `pnr-${group.id}`,
       pnr: group.pnr,

@@ -3,7 +3,7 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, type FormFile, type UploadType } from '@portal/contract/files';
 import type { Executor } from '../../db/database.js';
-import { ImageTooLargeError, reencodeImage, UnreadableImageError } from '../../lib/images.js';
+import { ImageTooLargeError, reencodeImage, UnreadableImageError, type ReencodedImage } from '../../lib/images.js';
 import { createFileTooLargeError, createFileTypeError, createImageTooLargeError, createUnreadableImageError } from './files.errors.js';
 import { insertFileOrGetExisting } from './files.repository.js';
 import type { FileKind, FileRow, NewFileRow } from './files.table.js';
@@ -103,7 +103,7 @@ async function writeAtomically(absolute: string, bytes: Uint8Array): Promise<voi
   }
 }
 
-async function reencodeUpload(bytes: Buffer, type: Exclude<UploadType, 'pdf'>, field: string): Promise<Buffer> {
+async function reencodeUpload(bytes: Buffer, type: Exclude<UploadType, 'pdf'>, field: string): Promise<ReencodedImage> {
   try {
     return await reencodeImage(bytes, type);
   } catch (error) {
@@ -157,9 +157,10 @@ export interface PreparedUpload {
  */
 export async function prepareUploadedFile({ file, kind, field, userId, types = IMAGE_TYPES }: UploadInput): Promise<PreparedUpload> {
   const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
-  const bytes = type === 'pdf' ? uploaded : await reencodeUpload(uploaded, type, field);
+  // Decision 046: an image's new bytes come with their SHA-256, both computed in the image worker.
+  const { bytes, sha256 } = type === 'pdf' ? { bytes: uploaded, sha256: createHash('sha256').update(uploaded).digest('hex') } : await reencodeUpload(uploaded, type, field);
   const visibility = getFileVisibility(kind);
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const digest = sha256.slice(0, 32);
   const storagePath = `${visibility}/${kind}/${slugOf(filename, kind.replaceAll('_', '-'))}-${digest}.${EXTENSIONS[type]}`;
   return {
     bytes,

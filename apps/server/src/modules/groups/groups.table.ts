@@ -110,7 +110,7 @@ export const groups = pgTable(
  * Seats of a group that no clock can free (decision 043): adults + children of its bookings not cancelled that are
  * confirmed or have no cancel_at (`standing`). A group's sold seats (holdsSeats) are this plus its holds whose
  * cancel_at is still ahead, read through bookings_live_hold_group_idx; the two parts never share a booking.
- * Kept by the database itself: the trigger of migration 0011 (`group_seats_follow_bookings`) adds and subtracts each
+ * Kept by the database itself: the trigger of migration 0012 (`group_seats_follow_bookings`) adds and subtracts each
  * booking row's standing seats on every insert, delete and change of group, counts, confirmed, cancel_status or
  * cancel_at, in the writing statement's transaction, so no write path can forget it. A group without a row has none.
  */

@@ -89,10 +89,13 @@ export async function planBookingNotice({
   db,
   sender,
   notice,
+  activeAdminIds,
 }: {
   db: Executor;
   sender: NotificationSender;
   notice: BookingNotice;
+  /** The active admins when the caller read them with the sender (findSenderAndActiveAdminIds); else read here. */
+  activeAdminIds?: number[] | undefined;
 }): Promise<BookingNoticePlan | undefined> {
   let bookingId: number;
   let amount: number | undefined;
@@ -119,7 +122,11 @@ export async function planBookingNotice({
   switch (notice.kind) {
     case 'booked':
       if (sender.role === 'user') {
-        return plan(await findActiveAdminIds({ db }), agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }), true);
+        return plan(
+          activeAdminIds ?? (await findActiveAdminIds({ db })),
+          agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }),
+          true,
+        );
       }
       return plan(toAgent(booking, sender), `${senderLabel(sender)} booked ${seatsText(booking)} for you on PNR ${booking.pnr}`);
     case 'confirmed':

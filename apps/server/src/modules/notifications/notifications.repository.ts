@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { bookings } from '../bookings/bookings.table.js';
@@ -13,9 +14,44 @@ import { notifications, type NewNotificationRow, type NotificationRow } from './
  * other modules' use cases have committed, so it never changes what they return.
  */
 
-export async function insertNotifications({ db, rows }: { db: Executor; rows: NewNotificationRow[] }): Promise<NotificationRow[]> {
+/** Above this many recipients the insert is built for its call (prepared statements are one per row count). */
+const PREPARED_INSERT_MAX_ROWS = 8;
+
+const INSERT_FIELDS = ['userId', 'senderUserId', 'bookingId', 'name', 'message', 'image'] as const;
+
+export async function insertNotifications({
+  db,
+  rows,
+}: {
+  db: Executor;
+  rows: Array<Pick<NewNotificationRow, (typeof INSERT_FIELDS)[number]>>;
+}): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).returning();
+  if (rows.length > PREPARED_INSERT_MAX_ROWS) return db.insert(notifications).values(rows).returning();
+  // Decision 046: every booking of an agent tells the admins, a few rows each time: one prepared statement per row
+  // count, so the insert's SQL is built once per database handle rather than on every booking.
+  const name = `notifications_insert_${rows.length}`;
+  const query = preparedStatement(db, name, (on) =>
+    on
+      .insert(notifications)
+      .values(
+        rows.map((_, index) => ({
+          userId: sql.placeholder(`userId${index}`),
+          senderUserId: sql.placeholder(`senderUserId${index}`),
+          bookingId: sql.placeholder(`bookingId${index}`),
+          name: sql.placeholder(`name${index}`),
+          message: sql.placeholder(`message${index}`),
+          image: sql.placeholder(`image${index}`),
+        })),
+      )
+      .returning()
+      .prepare(name),
+  );
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    for (const field of INSERT_FIELDS) values[`${field}${index}`] = row[field] ?? null;
+  });
+  return query.execute(values);
 }
 
 /** The caller's notifications, newest first (ties: the later id first). */
@@ -68,6 +104,11 @@ export async function markNotificationsRead({
     .where(ids === undefined ? own : and(own, inArray(notifications.id, ids)));
 }
 
+/** An administrator who may sign in: approved, active, not deleted. */
+function isActiveAdmin(table: Record<'role' | 'activeStatus' | 'isActive' | 'deletedAt', AnyPgColumn>) {
+  return and(eq(table.role, 'admin'), eq(table.activeStatus, 'approved'), eq(table.isActive, true), isNull(table.deletedAt));
+}
+
 /** Administrators who may sign in (PRODUCT §4: "admins are told"), with what an e-mail to them needs. */
 export async function findActiveAdmins({ db }: { db: Executor }): Promise<Array<{ id: number; name: string; email: string | null }>> {
   // Prepared once per database handle: every agent's booking tells the admins (decision 039).
@@ -75,7 +116,7 @@ export async function findActiveAdmins({ db }: { db: Executor }): Promise<Array<
     on
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.activeStatus, 'approved'), eq(users.isActive, true), isNull(users.deletedAt)))
+      .where(isActiveAdmin(users))
       .orderBy(users.id)
       .prepare('notifications_active_admins'),
   );
@@ -113,6 +154,44 @@ export interface NotificationSender {
   agencyName: string | null;
   /** Storage path of the user's public picture, if any. */
   imagePath: string | null;
+}
+
+/**
+ * Decision 046: the sender of a booking event and the active admins (findActiveAdminIds) in one statement, for the
+ * events that tell the admins (an agent's booking): one round trip after the commit instead of two.
+ */
+export async function findSenderAndActiveAdminIds({
+  db,
+  userId,
+}: {
+  db: Executor;
+  userId: number;
+}): Promise<{ sender: NotificationSender; activeAdminIds: number[] } | undefined> {
+  const query = preparedStatement(db, 'notifications_sender_admins', (on) => {
+    const admins = alias(users, 'admins');
+    const activeAdminIds = on
+      .select({ ids: sql<number[]>`coalesce(array_agg(${admins.id} order by ${admins.id}), '{}')`.as('ids') })
+      .from(admins)
+      .where(isActiveAdmin(admins));
+    return on
+      .select({
+        id: users.id,
+        role: users.role,
+        name: users.name,
+        agencyName: users.agencyName,
+        imagePath: files.storagePath,
+        activeAdminIds: sql<number[]>`(${activeAdminIds})`,
+      })
+      .from(users)
+      .leftJoin(files, eq(files.id, users.imageFileId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('notifications_sender_admins');
+  });
+  const [row] = await query.execute({ userId });
+  if (!row) return undefined;
+  const { activeAdminIds, ...sender } = row;
+  return { sender, activeAdminIds: activeAdminIds.map(Number) };
 }
 
 export async function findSender({ db, userId }: { db: Executor; userId: number }): Promise<NotificationSender | undefined> {

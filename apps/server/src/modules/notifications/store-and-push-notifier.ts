@@ -9,6 +9,7 @@ import {
   findActiveAdminIds,
   findLiveUserIds,
   findSender,
+  findSenderAndActiveAdminIds,
   findUserIdByAgentId,
   insertNotifications,
   type NotificationSender,
@@ -91,9 +92,16 @@ export function createStoreAndPushNotifier({
       if (userId !== undefined) await notifyUsers({ ...input, userIds: [userId] });
     },
     async notifyBookingEvent({ actorUserId, notice }) {
-      const sender = actorUserId === null ? SYSTEM_SENDER : await findSender({ db, userId: actorUserId });
+      // Decision 046: a new booking tells the admins when an agent made it, so they are read with the sender.
+      const found =
+        actorUserId === null
+          ? { sender: SYSTEM_SENDER, activeAdminIds: undefined }
+          : notice.kind === 'booked'
+            ? await findSenderAndActiveAdminIds({ db, userId: actorUserId })
+            : { sender: await findSender({ db, userId: actorUserId }), activeAdminIds: undefined };
+      const sender = found?.sender;
       if (!sender) return;
-      const plan = await planBookingNotice({ db, sender, notice });
+      const plan = await planBookingNotice({ db, sender, notice, activeAdminIds: found.activeAdminIds });
       if (!plan || plan.recipients.length === 0) return;
       await notifyUsers(
         {

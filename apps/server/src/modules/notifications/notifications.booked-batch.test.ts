@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
+import { files } from '../files/files.table.js';
+import { users } from '../users/users.table.js';
+import { findActiveAdminIds, findSender, findSenderAndActiveAdminIds, insertNotifications } from './notifications.repository.js';
+import { notifications } from './notifications.table.js';
+
+// Decision 046: after an agent's booking the notifier reads its sender and the active admins in one statement, and
+// stores the admins' rows with a statement prepared once per row count.
+
+let t: TestApp;
+let agentId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await insertUserWithToken(t.db, { role: 'admin', name: 'Batch Admin' });
+  const pending = await insertUserWithToken(t.db, { role: 'admin', name: 'Pending Admin' });
+  await t.db.update(users).set({ activeStatus: 'pending' }).where(eq(users.id, pending.user.id));
+  const inactive = await insertUserWithToken(t.db, { role: 'admin', name: 'Inactive Admin' });
+  await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.user.id));
+  const deleted = await insertUserWithToken(t.db, { role: 'admin', name: 'Deleted Admin' });
+  await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));
+  const agent = await insertUserWithToken(t.db, { name: 'Batch Agent', agencyName: 'Batch Travels' });
+  agentId = agent.user.id;
+  const [image] = await t.db
+    .insert(files)
+    .values({ kind: 'user_image', storagePath: 'public/user_image/batch-1.png', originalName: 'me.png', mime: 'image/png', size: 10, visibility: 'public' })
+    .returning({ id: files.id });
+  await t.db.update(users).set({ imageFileId: image!.id }).where(eq(users.id, agentId));
+});
+afterAll(() => t.close());
+
+describe('findSenderAndActiveAdminIds', () => {
+  it('when an agent with a picture sends, then its sender row and the active admins, as the two look-ups read them', async () => {
+    const found = await findSenderAndActiveAdminIds({ db: t.db, userId: agentId });
+    expect(found).toEqual({ sender: await findSender({ db: t.db, userId: agentId }), activeAdminIds: await findActiveAdminIds({ db: t.db }) });
+    expect(found!.sender).toMatchObject({ agencyName: 'Batch Travels', imagePath: 'public/user_image/batch-1.png' });
+    expect(found!.activeAdminIds.length).toBeGreaterThanOrEqual(2);
+    // Read again: the statement prepared by the first call answers the same.
+    expect(await findSenderAndActiveAdminIds({ db: t.db, userId: agentId })).toEqual(found);
+  });
+
+  it('when the sender does not exist, then undefined', async () => {
+    expect(await findSenderAndActiveAdminIds({ db: t.db, userId: 987_654 })).toBeUndefined();
+  });
+});
+
+describe('insertNotifications', () => {
+  it.each([1, 3, 3, 9])('when %i rows are stored, then they come back as stored, in order, with their ids and times', async (count) => {
+    const admins = await findActiveAdminIds({ db: t.db });
+    const rows = Array.from({ length: count }, (_, index) => ({
+      userId: admins[index % admins.length]!,
+      senderUserId: index % 2 === 0 ? agentId : null,
+      bookingId: null,
+      name: `Sender ${index}`,
+      message: `Message ${index} of ${count}`,
+      image: index % 3 === 0 ? '/uploads/public/user_image/batch-1.png' : null,
+    }));
+    const stored = await insertNotifications({ db: t.db, rows });
+    expect(stored.map(({ userId, senderUserId, bookingId, name, message, image }) => ({ userId, senderUserId, bookingId, name, message, image }))).toEqual(rows);
+    for (const row of stored) {
+      const [read] = await t.db.select().from(notifications).where(eq(notifications.id, row.id));
+      expect(read).toEqual(row);
+      expect(row.createdAt).toBeInstanceOf(Date);
+      expect(row.readAt).toBeNull();
+    }
+  });
+});
