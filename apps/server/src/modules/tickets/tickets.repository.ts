@@ -154,28 +154,27 @@ export async function searchLiveGroupsByPnr({
   return withSoldSeats({ db, rows });
 }
 
-/** A leg as a ticket card shows it (tickets.usecases.ts toTicketLeg): the leg's columns and its sector's names. */
-export interface TicketLegRow {
-  groupId: number;
-  position: number;
-  flightNumber: string;
-  baggageKg: number;
-  handCarryKg: number;
-  departureDate: string;
-  /** 'HH:MM:SS', as PostgreSQL writes a time. */
-  departureTime: string;
-  departureAirport: string;
-  departureTerminal: string | null;
-  arrivalDate: string;
-  arrivalTime: string;
-  arrivalAirport: string;
-  arrivalTerminal: string | null;
-  sectorName: string;
-  fromSector: string;
-  toSector: string;
-  fromCity: string;
-  toCity: string;
-}
+/**
+ * A leg as a ticket card shows it (tickets.usecases.ts toTicketLeg): the leg's columns and its sector's names. Times
+ * are 'HH:MM:SS', as PostgreSQL writes them.
+ */
+export type TicketLegRow = Pick<
+  typeof groupLegs.$inferSelect,
+  | 'groupId'
+  | 'position'
+  | 'flightNumber'
+  | 'baggageKg'
+  | 'handCarryKg'
+  | 'departureDate'
+  | 'departureTime'
+  | 'departureAirport'
+  | 'departureTerminal'
+  | 'arrivalDate'
+  | 'arrivalTime'
+  | 'arrivalAirport'
+  | 'arrivalTerminal'
+> &
+  Pick<typeof sectors.$inferSelect, 'sectorName' | 'fromSector' | 'toSector' | 'fromCity' | 'toCity'>;
 
 /**
  * Legs of some groups with their sectors' names, in group and position order, as one JSON value built by the
