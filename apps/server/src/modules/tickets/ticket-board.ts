@@ -9,7 +9,7 @@ import {
   type Ticket,
 } from '@portal/contract/tickets';
 import type { Executor } from '../../db/database.js';
-import { jsonText, type JsonText } from '../../lib/json-text.js';
+import { joinJsonBytes, type JsonBytes } from '../../lib/json-bytes.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import type { ChangeScopes } from '../../plugins/change-scopes.js';
 import { createMySectorNotFoundError } from '../my-sectors/my-sectors.errors.js';
@@ -19,7 +19,7 @@ import { groupBySector, toMySectorCard, toTickets } from './tickets.usecases.js'
 /**
  * The shared ticket reads (available-sector, search-flights, pnr-respect-to-mysector and -user) answered from memory
  * (decision 047). What no booking changes (every offered group's card, its legs' places, the my-sector cards) is kept
- * as JSON text and read again after a change of everything or when Asia/Karachi's date changes; each group's sold
+ * as JSON bytes and read again after a change of everything or when Asia/Karachi's date changes; each group's sold
  * seats (decision 043: standing seats plus unexpired holds) are kept apart and read again, for the groups whose seats
  * a write announced (`group:<id>`, from this process or through Redis from another), in one query for all of them.
  * The holds are kept with their cancel_at, so a hold stops counting the instant it runs out, as in the database's sum.
@@ -29,8 +29,8 @@ import { groupBySector, toMySectorCard, toTickets } from './tickets.usecases.js'
 /** The values of a card that follow the bookings; every other field is fixed text. */
 const SEAT_FIELDS = ['alert', 'sold', 'remaining'] as const;
 
-/** A card's JSON split around SEAT_FIELDS' values: four texts, in the contract's key order. */
-type CardText = readonly [string, string, string, string];
+/** A card's JSON (UTF-8) split around SEAT_FIELDS' values: four pieces, in the contract's key order. */
+type CardBytes = readonly [Buffer, Buffer, Buffer, Buffer];
 
 interface Card {
   id: number;
@@ -44,14 +44,14 @@ interface Card {
   /** Codes and cities the search matches: the legs at position 0 (departure) and direction - 1 (arrival). */
   departures: string[];
   arrivals: string[];
-  priced: CardText;
+  priced: CardBytes;
   /** Anonymous callers' card: prices null (PRODUCT §4). */
-  unpriced: CardText;
+  unpriced: CardBytes;
 }
 
 interface SectorGroup {
   /** `{"sector":"LHE - JED","tickets":[` */
-  head: string;
+  head: Buffer;
   cards: Card[];
 }
 
@@ -65,9 +65,9 @@ interface Catalogue {
   bySector: SectorGroup[];
   byMySector: ReadonlyMap<number, SectorGroup[]>;
   /** Live my-sectors' card JSON (any status), by id. */
-  mySectors: ReadonlyMap<number, string>;
+  mySectors: ReadonlyMap<number, Buffer>;
   /** `[...]` of the active my-sectors' cards, by name. */
-  activeMySectors: string;
+  activeMySectors: Buffer;
   /** Airline ids per airline filter text, asked of the database once per catalogue (its ILIKE semantics). */
   airlines: Map<string, Promise<ReadonlySet<number>>>;
 }
@@ -84,7 +84,7 @@ const MAX_AIRLINE_FILTERS = 500;
 const NO_SEATS: Omit<Seats, 'readAt'> = { standing: 0, holds: [] };
 
 /** The card's JSON cut at the seat fields (ticketSchema.parse orders the keys as the response serialiser does). */
-function toCardText(ticket: Ticket): CardText {
+function toCardBytes(ticket: Ticket): CardBytes {
   const texts: string[] = [];
   let text = '{';
   let first = true;
@@ -98,11 +98,37 @@ function toCardText(ticket: Ticket): CardText {
   }
   texts.push(`${text}}`);
   if (texts.length !== 4) throw new Error('a ticket card lacks one of its seat fields');
-  return texts as unknown as CardText;
+  return texts.map((piece) => Buffer.from(piece)) as unknown as CardBytes;
 }
 
 function legPlaces(legs: Ticket['subpart'], position: number, side: 'from' | 'to'): string[] {
   return legs.filter((leg) => leg.position === position).flatMap((leg) => (side === 'from' ? [leg.from_sector, leg.from_city] : [leg.to_sector, leg.to_city]));
+}
+
+const bytes = (text: string) => Buffer.from(text);
+const [COMMA, TRUE, FALSE, LIST_END] = [bytes(','), bytes('true'), bytes('false'), bytes(']}')];
+const [DATA_HEAD, MY_SECTORS_HEAD, MY_SECTOR_HEAD, TICKETS_HEAD] = [bytes('{"data":['), bytes('{"mysectors":'), bytes('{"mysector":'), bytes(',"tickets":[')];
+
+/** Seat counts are small: their digits are made once. */
+const SMALL_NUMBERS: Buffer[] = [];
+function numberBytes(value: number): Buffer {
+  if (value >= 0 && value < 4096) return (SMALL_NUMBERS[value] ??= bytes(String(value)));
+  return bytes(String(value));
+}
+
+/** An answer's pieces, joined once at the end (one copy, no string to encode). */
+class Chunks {
+  private readonly list: Buffer[] = [];
+  private length = 0;
+
+  push(chunk: Buffer): void {
+    this.list.push(chunk);
+    this.length += chunk.length;
+  }
+
+  join<T>(): JsonBytes<T> {
+    return joinJsonBytes<T>(this.list, this.length);
+  }
 }
 
 /** A 'Fare on call' fare (0 or less, 000 §9) sorts after every priced one (as tickets.usecases.ts sortTickets). */
@@ -141,8 +167,8 @@ export class TicketBoard {
     }
   }
 
-  /** search-flights (tickets.usecases.ts searchFlights): the JSON text and the groups it shows. */
-  async search(input: SearchFlightsBody, withPrices: boolean): Promise<{ text: JsonText<SearchFlightsResponse>; groupIds: number[] }> {
+  /** search-flights (tickets.usecases.ts searchFlights): the JSON and the groups it shows. */
+  async search(input: SearchFlightsBody, withPrices: boolean): Promise<{ bytes: JsonBytes<SearchFlightsResponse>; groupIds: number[] }> {
     const now = Date.now();
     const catalogue = await this.current(now);
     const airlineIds = input.airline ? await this.airlinesMatching(catalogue, input.airline) : null;
@@ -158,30 +184,36 @@ export class TicketBoard {
     // Stable sorts: ties keep the date order (decision 023).
     if (sort === 'price') cards = cards.toSorted((a, b) => sortablePrice(a) - sortablePrice(b));
     else if (sort === 'seats') cards = cards.toSorted((a, b) => this.remaining(b, now) - this.remaining(a, now));
-    return { text: jsonText(`{"data":[${this.renderCards(cards, withPrices, now)}]}`), groupIds: cards.map((card) => card.id) };
+    const out = new Chunks();
+    out.push(DATA_HEAD);
+    this.writeCards(out, cards, withPrices, now);
+    out.push(LIST_END);
+    return { bytes: out.join(), groupIds: cards.map((card) => card.id) };
   }
 
   /** available-sector (getAvailableSectors). */
-  async availableSectors(withPrices: boolean): Promise<{ text: JsonText<AvailableSectorResponse>; groupIds: number[] }> {
+  async availableSectors(withPrices: boolean): Promise<{ bytes: JsonBytes<AvailableSectorResponse>; groupIds: number[] }> {
     const now = Date.now();
     const catalogue = await this.current(now);
-    return {
-      text: jsonText(`{"mysectors":${catalogue.activeMySectors},"tickets":[${this.renderSectors(catalogue.bySector, withPrices, now)}]}`),
-      groupIds: catalogue.cards.map((card) => card.id),
-    };
+    const out = new Chunks();
+    out.push(MY_SECTORS_HEAD);
+    out.push(catalogue.activeMySectors);
+    this.writeSectors(out, catalogue.bySector, withPrices, now);
+    return { bytes: out.join(), groupIds: catalogue.cards.map((card) => card.id) };
   }
 
   /** pnr-respect-to-mysector(-user) (getMySectorTickets): a live my-sector, else 404. */
-  async mySectorTickets(mySectorId: number, withPrices: boolean): Promise<{ text: JsonText<MySectorTicketsResponse>; groupIds: number[] }> {
+  async mySectorTickets(mySectorId: number, withPrices: boolean): Promise<{ bytes: JsonBytes<MySectorTicketsResponse>; groupIds: number[] }> {
     const now = Date.now();
     const catalogue = await this.current(now);
     const mySector = catalogue.mySectors.get(mySectorId);
     if (mySector === undefined) throw createMySectorNotFoundError();
     const sectors = catalogue.byMySector.get(mySectorId) ?? [];
-    return {
-      text: jsonText(`{"mysector":${mySector},"tickets":[${this.renderSectors(sectors, withPrices, now)}]}`),
-      groupIds: sectors.flatMap((sector) => sector.cards.map((card) => card.id)),
-    };
+    const out = new Chunks();
+    out.push(MY_SECTOR_HEAD);
+    out.push(mySector);
+    this.writeSectors(out, sectors, withPrices, now);
+    return { bytes: out.join(), groupIds: sectors.flatMap((sector) => sector.cards.map((card) => card.id)) };
   }
 
   // ---- Answers -------------------------------------------------------------------------------------------
@@ -198,19 +230,33 @@ export class TicketBoard {
     return card.totalTicket - this.sold(card, now);
   }
 
-  private renderCards(cards: readonly Card[], withPrices: boolean, now: number): string {
-    let text = '';
-    for (const card of cards) {
+  /** The cards, comma-separated. */
+  private writeCards(out: Chunks, cards: readonly Card[], withPrices: boolean, now: number): void {
+    cards.forEach((card, index) => {
       const parts = withPrices ? card.priced : card.unpriced;
       const sold = this.sold(card, now);
       const remaining = card.totalTicket - sold;
-      text += `${text === '' ? '' : ','}${parts[0]}${remaining <= TICKET_ALERT_THRESHOLD}${parts[1]}${sold}${parts[2]}${remaining}${parts[3]}`;
-    }
-    return text;
+      if (index > 0) out.push(COMMA);
+      out.push(parts[0]);
+      out.push(remaining <= TICKET_ALERT_THRESHOLD ? TRUE : FALSE);
+      out.push(parts[1]);
+      out.push(numberBytes(sold));
+      out.push(parts[2]);
+      out.push(numberBytes(remaining));
+      out.push(parts[3]);
+    });
   }
 
-  private renderSectors(sectors: readonly SectorGroup[], withPrices: boolean, now: number): string {
-    return sectors.map((sector) => `${sector.head}${this.renderCards(sector.cards, withPrices, now)}]}`).join(',');
+  /** `,"tickets":[` + the sector groups + `]}`: the end of available-sector's and the my-sector lists' answers. */
+  private writeSectors(out: Chunks, sectors: readonly SectorGroup[], withPrices: boolean, now: number): void {
+    out.push(TICKETS_HEAD);
+    sectors.forEach((sector, index) => {
+      if (index > 0) out.push(COMMA);
+      out.push(sector.head);
+      this.writeCards(out, sector.cards, withPrices, now);
+      out.push(LIST_END);
+    });
+    out.push(LIST_END);
   }
 
   // ---- What is kept, and when it is read again --------------------------------------------------------------
@@ -260,12 +306,12 @@ export class TicketBoard {
         price: rows[index]!.group.price,
         departures: legPlaces(ticket.subpart, 0, 'from'),
         arrivals: legPlaces(ticket.subpart, ticket.direction - 1, 'to'),
-        priced: toCardText(ticket),
-        unpriced: toCardText({ ...ticket, price: null, infant_price: null }),
+        priced: toCardBytes(ticket),
+        unpriced: toCardBytes({ ...ticket, price: null, infant_price: null }),
       }),
     );
     const toSectorGroups = (list: Card[]): SectorGroup[] =>
-      groupBySector(list).map(({ sector, tickets: sectorCards }) => ({ head: `{"sector":${JSON.stringify(sector)},"tickets":[`, cards: sectorCards }));
+      groupBySector(list).map(({ sector, tickets: sectorCards }) => ({ head: Buffer.from(`{"sector":${JSON.stringify(sector)},"tickets":[`), cards: sectorCards }));
     const byMySectorCards = new Map<number, Card[]>();
     for (const card of cards) {
       const list = byMySectorCards.get(card.mySectorId) ?? [];
@@ -281,11 +327,13 @@ export class TicketBoard {
       byId: new Map(cards.map((card) => [card.id, card])),
       bySector: toSectorGroups(cards),
       byMySector: new Map([...byMySectorCards].map(([id, list]) => [id, toSectorGroups(list)])),
-      mySectors: new Map(mySectorRows.map((row) => [row.id, mySectorText(row)])),
-      activeMySectors: `[${mySectorRows
-        .filter((row) => row.status)
-        .map(mySectorText)
-        .join(',')}]`,
+      mySectors: new Map(mySectorRows.map((row) => [row.id, Buffer.from(mySectorText(row))])),
+      activeMySectors: Buffer.from(
+        `[${mySectorRows
+          .filter((row) => row.status)
+          .map(mySectorText)
+          .join(',')}]`,
+      ),
       airlines: new Map(),
     };
   }

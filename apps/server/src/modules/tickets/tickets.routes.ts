@@ -6,7 +6,7 @@ import {
   searchFlightsRoute,
 } from '@portal/contract/tickets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendJsonText, type JsonText } from '../../lib/json-text.js';
+import { sendJsonBytes, type JsonBytes } from '../../lib/json-bytes.js';
 import { registerRoute } from '../../lib/route.js';
 import { groupScope } from '../../plugins/change-scopes.js';
 import { addReadScopes } from '../../plugins/read-cache.js';
@@ -15,11 +15,11 @@ import { getPnrDetails } from './tickets.usecases.js';
 
 /**
  * The answer shows these groups' sold seats: the read cache keeps it until one of their groups changes (decision 040).
- * Sent as the board's JSON text (decision 047), not through the response serialiser.
+ * Sent as the board's JSON bytes (decision 047), not through the response serialiser.
  */
-function showsTickets<T>(request: FastifyRequest, reply: FastifyReply, answer: { text: JsonText<T>; groupIds: number[] }): T {
+function showsTickets<T>(request: FastifyRequest, reply: FastifyReply, answer: { bytes: JsonBytes<T>; groupIds: number[] }): T {
   addReadScopes(request, answer.groupIds.map(groupScope));
-  return sendJsonText(reply, answer.text);
+  return sendJsonBytes(reply, answer.bytes);
 }
 
 /** Search and tickets (000 §7, issue 4): prices only for signed-in callers (PRODUCT §4). */
