@@ -9,7 +9,6 @@ import {
   type SearchSort,
   type Ticket,
   type TicketLeg,
-  type TicketSectorGroup,
 } from '@portal/contract/tickets';
 import type { SearchGroup } from '@portal/contract/search';
 import type { Executor } from '../../db/database.js';
