@@ -198,13 +198,15 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const miss = request.readCacheMiss;
     if (!miss) return done(null, payload);
     const contentType = String(reply.getHeader('content-type') ?? '');
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !contentType.startsWith('application/json') || payload.length > MAX_ENTRY_BYTES) {
+    // A string, or JSON bytes a route made ready (lib/json-bytes.ts, decision 047).
+    const answer = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+    if (reply.statusCode !== 200 || answer === null || !contentType.startsWith('application/json') || answer.length > MAX_ENTRY_BYTES) {
       // The previous answer, if its time ran out, is no longer the answer to serve.
       drop(miss.key);
       settle(request, null);
       return done(null, payload);
     }
-    const body = Buffer.from(payload);
+    const body = typeof answer === 'string' ? Buffer.from(answer) : answer;
     const entry: Entry = { body, gzip: null, contentType, expiresAt: Date.now() + miss.pending.keepMs, depends: dependsOf(miss.pending.depends, request.readCacheScopes) };
     // Computed while data it depends on changed: good enough for the requests that were already waiting, not for later ones.
     if (!clock.changedSince(miss.since, entry.depends) && ttlMs > 0) {

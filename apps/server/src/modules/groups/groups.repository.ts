@@ -43,7 +43,7 @@ export function isAnyOf(column: Column, ids: readonly number[]): SQL {
  * group's standing seats (group_seats) it makes holdsSeats: the two never share a booking. Written as
  * bookings_live_hold_group_idx's predicate so that index serves it.
  */
-const isUnexpiredHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`;
+export const isUnexpiredHold = sql`not ${bookings.confirmed} and not ${bookings.cancelStatus} and ${bookings.cancelAt} > now()`;
 
 /**
  * The seats the group's live bookings hold (holdsSeats: adults + children; infants take no seat, PRODUCT §4), as an

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, isNull, or, type Column, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
-import { isAnyOf, withSoldSeats } from '../groups/groups.repository.js';
-import { groupLegs, groups } from '../groups/groups.table.js';
+import { isAnyOf, isUnexpiredHold, withSoldSeats } from '../groups/groups.repository.js';
+import { groupLegs, groupSeats, groups } from '../groups/groups.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
@@ -86,8 +86,13 @@ export interface OfferedTicketFilter {
   search?: { departure: string; arrival: string; fromDate: string; airline?: string | undefined };
 }
 
-/** Offered groups, soonest first departure (date, then the first leg's time) first. */
+/** Offered groups, soonest first departure (date, then the first leg's time) first, with their sold seats. */
 export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Executor; today: string; filter?: OfferedTicketFilter }) {
+  return withSoldSeats({ db, rows: await listOfferedGroupRows({ db, today, filter }) });
+}
+
+/** Offered groups in listOfferedTicketRows's order, without their sold seats (the ticket board's catalogue, decision 047). */
+export async function listOfferedGroupRows({ db, today, filter = {} }: { db: Executor; today: string; filter?: OfferedTicketFilter }) {
   const conditions: SQL[] = [offeredCondition(today)];
   if (filter.mySectorId !== undefined) conditions.push(eq(groups.mySectorId, filter.mySectorId));
   if (filter.groupId !== undefined) conditions.push(eq(groups.id, filter.groupId));
@@ -99,15 +104,11 @@ export async function listOfferedTicketRows({ db, today, filter = {} }: { db: Ex
     // The outbound journey ends at leg direction - 1 in every layout: one-way direct A-1 (0), one-way via
     // A-2 (1), round trip direct A-1 (0, B-1 is 1), round trip via A-2 (1) (001 §2 trip layouts).
     conditions.push(legTouches({ db, position: sql`${groups.direction} - 1`, side: 'to', place: arrival }));
-    if (filter.search.airline) {
-      const pattern = `%${escapeLike(filter.search.airline)}%`;
-      conditions.push(or(ilike(airlines.fullName, pattern), ilike(airlines.shortName, pattern))!);
-    }
+    if (filter.search.airline) conditions.push(airlineMatches(filter.search.airline));
   }
-  const rows = await selectTicketRows(db)
+  return selectTicketRows(db)
     .where(and(...conditions))
     .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id));
-  return withSoldSeats({ db, rows });
 }
 
 /** The live (not deleted) group of a PNR, open or closed, flown or not. */
@@ -241,6 +242,54 @@ export async function listActiveMySectorCards({ db, today }: { db: Executor; tod
     .leftJoin(files, eq(files.id, mySectors.imageFileId))
     .where(and(isNull(mySectors.deletedAt), eq(mySectors.status, true)))
     .orderBy(asc(mySectors.name), asc(mySectors.id));
+}
+
+/** Every live my-sector (active or not) as a card with its status, by name (the ticket board's, decision 047). */
+export async function listLiveMySectorCards({ db, today }: { db: Executor; today: string }) {
+  return db
+    .select(mySectorCardColumns(today))
+    .from(mySectors)
+    .leftJoin(files, eq(files.id, mySectors.imageFileId))
+    .where(isNull(mySectors.deletedAt))
+    .orderBy(asc(mySectors.name), asc(mySectors.id));
+}
+
+/** Ids of the airlines whose full or short name contains `text` (any case): search-flights' airline filter. */
+export async function listAirlineIdsMatching({ db, text }: { db: Executor; text: string }): Promise<number[]> {
+  const rows = await db.select({ id: airlines.id }).from(airlines).where(airlineMatches(text));
+  return rows.map((row) => row.id);
+}
+
+function airlineMatches(text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return or(ilike(airlines.fullName, pattern), ilike(airlines.shortName, pattern))!;
+}
+
+/**
+ * What a group's sold seats are made of (decision 043), for some groups, as one JSON value: `[group id, seats, null]`
+ * for its standing seats (group_seats) and `[group id, seats, cancel_at in epoch ms]` for each unexpired hold. The
+ * ticket board adds the holds whose cancel_at is still ahead at the instant it answers (decision 047).
+ */
+export async function listSeatParts({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Array<[number, number, number | null]>> {
+  if (groupIds.length === 0) return [];
+  const parts = unionAll(
+    db
+      .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats'), until: sql<number | null>`null::float8`.as('until') })
+      .from(groupSeats)
+      .where(isAnyOf(groupSeats.groupId, groupIds)),
+    db
+      .select({
+        groupId: bookings.groupId,
+        seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats'),
+        until: sql<number | null>`(extract(epoch from ${bookings.cancelAt}) * 1000)::float8`.as('until'),
+      })
+      .from(bookings)
+      .where(and(isAnyOf(bookings.groupId, groupIds), isUnexpiredHold)),
+  ).as('parts');
+  const [row] = await db
+    .select({ parts: sql<Array<[number, number, number | null]> | null>`json_agg(json_build_array(${parts.groupId}, ${parts.seats}, ${parts.until}))` })
+    .from(parts);
+  return row?.parts ?? [];
 }
 
 /** A live my-sector (active or not) as a card. */

@@ -9,7 +9,6 @@ import {
   type SearchSort,
   type Ticket,
   type TicketLeg,
-  type TicketSectorGroup,
 } from '@portal/contract/tickets';
 import type { SearchGroup } from '@portal/contract/search';
 import type { Executor } from '../../db/database.js';
@@ -131,7 +130,7 @@ function toTicket({
 }
 
 /** Ticket cards of some groups, in the rows' order; the legs of all of them come in one query. */
-async function toTickets({
+export async function toTickets({
   db,
   rows,
   publicUrl,
@@ -153,8 +152,8 @@ async function toTickets({
 }
 
 /** Cards grouped by sector (000 §2); a sector comes where its soonest ticket comes, tickets keep their order. */
-function groupBySector(tickets: Ticket[]): TicketSectorGroup[] {
-  const groups = new Map<string, Ticket[]>();
+export function groupBySector<T extends { sector: string }>(tickets: T[]): Array<{ sector: string; tickets: T[] }> {
+  const groups = new Map<string, T[]>();
   for (const ticket of tickets) {
     const list = groups.get(ticket.sector) ?? [];
     list.push(ticket);
@@ -163,7 +162,7 @@ function groupBySector(tickets: Ticket[]): TicketSectorGroup[] {
   return [...groups].map(([sector, list]) => ({ sector, tickets: list }));
 }
 
-function toMySectorCard({ row, publicUrl }: { row: MySectorCardRow; publicUrl: string }): MySectorCard {
+export function toMySectorCard({ row, publicUrl }: { row: MySectorCardRow; publicUrl: string }): MySectorCard {
   return {
     id: row.id,
     name: row.name,
