@@ -7,13 +7,14 @@ import {
   type Ticket,
 } from '@portal/contract/tickets';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { buildGroupBody, daysFromToday, groupRequests, insertAirline, insertInventory, insertMySector, type TestInventory } from '../../test/inventory-factories.js';
 import { insertAgentWithToken } from '../bookings/bookings.fixtures.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { bookAsAgent, cancelAsAdmin, confirmAsAdmin } from '../ledger/ledger.fixtures.js';
 import { sectors } from '../sectors/sectors.table.js';
+import { SEATS_MAX_AGE_MS } from './ticket-board.js';
 import { getAvailableSectors, getMySectorTickets, searchFlights } from './tickets.usecases.js';
 
 /**
@@ -198,13 +199,22 @@ describe('ticket board seats (decision 047)', () => {
     }
   });
 
-  it("when seats change behind the board's back, then only an announced change shows them: a group's scope re-reads that group", async () => {
+  it("when seats change behind the board's back, then a group's scope re-reads that group at once and every group is read again once its seats are SEATS_MAX_AGE_MS old", async () => {
     const before = (await soldOf(t.app, ids.later!))!;
     const hold = await bookAsAgent(t.app, multipart, { token: agent.token, pnr: pnrs.later!, adults: 1 });
     expect((await soldOf(t.app, ids.later!))!.sold).toBe(before.sold + 1);
     await t.db.update(bookings).set({ cancelStatus: true, cancelledAt: new Date() }).where(eq(bookings.id, hold));
-    expect((await soldOf(t.app, ids.later!))!.sold).toBe(before.sold + 1);
     t.app.dataChanges.changed([`group:${ids.later}`]);
     expect((await soldOf(t.app, ids.later!))!.sold).toBe(before.sold);
+    // Written straight into the database and never announced: shown when the kept seats are too old to serve.
+    const unannounced = await bookAsAgent(t.app, multipart, { token: agent.token, pnr: pnrs.later!, adults: 1 });
+    expect((await soldOf(t.app, ids.later!))!.sold).toBe(before.sold + 1);
+    await t.db.update(bookings).set({ cancelStatus: true, cancelledAt: new Date() }).where(eq(bookings.id, unannounced));
+    vi.useFakeTimers({ now: Date.now() + SEATS_MAX_AGE_MS + 1, toFake: ['Date'] });
+    try {
+      expect((await soldOf(t.app, ids.later!))!.sold).toBe(before.sold);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -59,6 +59,8 @@ interface Catalogue {
   /** The board's generation when it was read: a change of everything since makes it outdated. */
   generation: number;
   today: string;
+  /** When it was read (epoch ms): read again after CATALOGUE_MAX_AGE_MS even if no change was announced. */
+  readAtMs: number;
   /** Offered groups, soonest first departure first (listOfferedTicketRows's order). */
   cards: Card[];
   byId: ReadonlyMap<number, Card>;
@@ -81,6 +83,14 @@ interface Seats {
 }
 
 const MAX_AIRLINE_FILTERS = 500;
+
+/**
+ * Bounds on what a change nobody announced (a row edited straight in the database, a process without REDIS_URL)
+ * can leave standing: every group's seats are read again after SEATS_MAX_AGE_MS (the read cache's time to live, the
+ * staleness the portal already accepted), the catalogue after CATALOGUE_MAX_AGE_MS. One query each, not per request.
+ */
+export const SEATS_MAX_AGE_MS = 5_000;
+export const CATALOGUE_MAX_AGE_MS = 60_000;
 const NO_SEATS: Omit<Seats, 'readAt'> = { standing: 0, holds: [] };
 
 /** The card's JSON cut at the seat fields (ticketSchema.parse orders the keys as the response serialiser does). */
@@ -147,6 +157,8 @@ export class TicketBoard {
   /** Groups whose seats changed since they were read, with the change count of their latest change. */
   private readonly staleSince = new Map<number, number>();
   private refreshing: { tick: number; ids: ReadonlySet<number>; promise: Promise<void> } | null = null;
+  /** When every group's seats were last asked for (epoch ms; SEATS_MAX_AGE_MS). */
+  private seatsReadAtMs = 0;
 
   constructor({ db, publicUrl }: { db: Executor; publicUrl: string }) {
     this.db = db;
@@ -267,7 +279,15 @@ export class TicketBoard {
     let catalogue = this.catalogue;
     // A request that waited for a build answers from it even if everything changed again meanwhile (as the read cache
     // serves the requests already waiting); the next request reads it again.
-    if (!catalogue || catalogue.generation !== this.generation || catalogue.today !== today) catalogue = await this.build(today);
+    if (!catalogue || catalogue.generation !== this.generation || catalogue.today !== today || now - catalogue.readAtMs > CATALOGUE_MAX_AGE_MS) {
+      if (catalogue && catalogue.generation === this.generation && catalogue.today === today) this.generation += 1;
+      catalogue = await this.build(today);
+    }
+    if (now - this.seatsReadAtMs > SEATS_MAX_AGE_MS) {
+      this.seatsReadAtMs = now;
+      this.tick += 1;
+      for (const card of catalogue.cards) this.staleSince.set(card.id, this.tick);
+    }
     await this.refreshSeats(catalogue);
     return catalogue;
   }
@@ -277,6 +297,7 @@ export class TicketBoard {
     if (building && building.generation === this.generation && building.today === today) return building.promise;
     const generation = this.generation;
     const readAt = this.tick;
+    this.seatsReadAtMs = Date.now();
     const promise = this.readCatalogue(generation, today).then(async (catalogue) => {
       this.keepSeats(await listSeatParts({ db: this.db, groupIds: catalogue.cards.map((card) => card.id) }), catalogue.cards, readAt);
       const installed = this.catalogue;
@@ -323,6 +344,7 @@ export class TicketBoard {
     return {
       generation,
       today,
+      readAtMs: Date.now(),
       cards,
       byId: new Map(cards.map((card) => [card.id, card])),
       bySector: toSectorGroups(cards),
