@@ -1,5 +1,6 @@
-import { is } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { is, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Executor } from '../db/database.js';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
@@ -24,4 +25,38 @@ export function preparedStatement<T>(db: Executor, name: string, build: (db: Exe
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** A statement's text and its parameters' order, made once for the process (fixedStatement). */
+export interface FixedStatement {
+  name: string;
+  query: { sql: string; params: unknown[] };
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A statement whose SQL text is made once for the process from `build` (with `sql.placeholder(...)` for its
+ * parameters) and run on any executor, transactions included (decision 048): the text is the same on both engines,
+ * so nothing is built per request, and on PostgreSQL it is a named statement, parsed once per connection. Its rows
+ * come back as the driver reads them (column names as selected; no Drizzle mapping): select what maps simply
+ * (numbers, text, json).
+ */
+export function fixedStatement(name: string, build: (db: Executor) => SQL): (db: Executor) => FixedStatement {
+  let statement: FixedStatement | undefined;
+  return (db) => (statement ??= { name, query: dialect.sqlToQuery(build(db)) });
+}
+
+/**
+ * True on the embedded database (PGlite): it runs one transaction at a time, so a statement that waits for no lock
+ * sees everything committed before it (decision 048: add-booking locks the group in its checks statement there).
+ */
+export function runsOneTransactionAtATime(db: Executor): boolean {
+  return is(db._.session, PgliteSession);
+}
+
+export async function runFixedStatement<Row>(db: Executor, statement: FixedStatement, values: Record<string, unknown>): Promise<Row[]> {
+  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name, false);
+  const result = (await prepared.execute(values)) as { rows: Row[] };
+  return result.rows;
 }

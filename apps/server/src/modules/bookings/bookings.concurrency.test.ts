@@ -76,6 +76,7 @@ describe('add-booking under concurrency', () => {
   it('when a double click sends five requests with one key at once, then one booking is made and all answer its id', async () => {
     const group = await insertBookableGroup(t.db, { totalTicket: 10 });
     const agent = await insertAgentWithToken(t.db);
+    const before = await snapshot(t.db, t.app.uploadsDir);
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
         postBooking(t.app, agent.token, multipart(bookingFields({ pnr: group.pnr, passengers: [passenger({ type: 'adult' })] })), {
@@ -87,6 +88,10 @@ describe('add-booking under concurrency', () => {
     const ids = new Set(responses.map((response) => response.json().data.id));
     expect(ids.size).toBe(1);
     expect(await t.db.select().from(bookings).where(eq(bookings.groupId, group.id))).toHaveLength(1);
+    // Each request sent its own scan: the twins' files rows and bytes (stored under the lock, decision 048) are gone.
+    const after = await snapshot(t.db, t.app.uploadsDir);
+    expect(after.files - before.files).toBe(1);
+    expect(after.storedFiles.length - before.storedFiles.length).toBe(1);
   });
 
   it('when one key is sent at once for two different groups, then the unique index keeps one booking and removes the loser\'s scan', async () => {

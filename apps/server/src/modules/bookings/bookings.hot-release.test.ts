@@ -1,7 +1,7 @@
 import { passportAlreadyBookedMessage, SEATS_UNAVAILABLE_MESSAGE } from '@portal/contract/bookings';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { PNG_BYTES, pngFile, uniquePng } from '../../test/uploads.js';
 import { readAuditSnapshot } from '../audit/audit.snapshots.js';
 import { auditLog } from '../audit/audit.table.js';
@@ -18,6 +18,7 @@ import {
   soldSeats,
   type PassengerForm,
 } from './bookings.fixtures.js';
+import { namesLaterFields, setNameDeadline } from './names-later.fixtures.js';
 
 // Decision 039: a request that cannot fit in the seats sold when add-booking first reads the group is refused before
 // its scans are re-encoded and without the group's lock. It answers what the locked check answers, changes nothing,
@@ -161,5 +162,48 @@ describe('add-booking writes under the lock in fewer statements (decision 039)',
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'booking'), eq(auditLog.entityId, id)));
     expect(row!.action).toBe('add');
     expect(row!.after).toEqual(await readAuditSnapshot(t.db, 'booking', id));
+  });
+
+  // Decision 048: the audit row is written in the booking's own statement, its snapshot made in SQL.
+  async function expectAuditAsRead(id: number, action = 'add') {
+    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'booking'), eq(auditLog.entityId, id)));
+    expect(row!.action).toBe(action);
+    expect(row!.actorUserId).not.toBeNull();
+    const read = await readAuditSnapshot(t.db, 'booking', id);
+    expect(row!.after).toEqual(read);
+    return read!;
+  }
+
+  it('when an admin books a confirmed walk-in with remarks, a visa copy and several passengers, then the audit row holds what readAuditSnapshot reads', async () => {
+    const adminToken = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const group = await insertBookableGroup(t.db, { totalTicket: 5 });
+    const passengers = [
+      passenger({ type: 'adult', visa_copy: pngFile('visa.png', uniquePng()), passport_no: 'AB 12345678' }),
+      passenger({ type: 'child' }),
+      passenger({ type: 'infant' }),
+    ];
+    const fields = bookingFields({ pnr: group.pnr, passengers, extra: { walking: '1', confirmed: '1', remarks: 'Window seats — «please»' } });
+    const response = await postBooking(t.app, adminToken, multipart(fields), { 'idempotency-key': 'audit-walk-in' });
+    expect(response.statusCode, response.body).toBe(201);
+    const snapshot = await expectAuditAsRead(response.json().data.id as number);
+    expect(snapshot).toMatchObject({ walking: true, confirmed: true, remarks: 'Window seats — «please»', cancel_at: null });
+    expect(snapshot).not.toHaveProperty('idempotency_key');
+    expect(snapshot.confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const stored = snapshot.passengers as Array<Record<string, unknown>>;
+    expect(stored.map((item) => item.type)).toEqual(['adult', 'child', 'infant']);
+    expect(stored[0]!.passport_no).toMatch(/^•+5678$/);
+    expect(stored[0]!.visa_file_id).toEqual(expect.any(Number));
+  });
+
+  it('when an agent books names later, then the audit row of the passengers without details is what readAuditSnapshot reads', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 5 });
+    await setNameDeadline(t.db, group.id, new Date(Date.now() + 10 * 86_400_000));
+    const response = await postBooking(t.app, token, multipart(namesLaterFields({ pnr: group.pnr, types: ['adult', 'infant'] })));
+    expect(response.statusCode, response.body).toBe(201);
+    const snapshot = await expectAuditAsRead(response.json().data.id as number);
+    expect((snapshot.passengers as Array<Record<string, unknown>>).map((item) => [item.type, item.firstname, item.passport_no])).toEqual([
+      ['adult', null, null],
+      ['infant', null, null],
+    ]);
   });
 });

@@ -1,6 +1,9 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { preparedStatement } from '../../lib/prepared.js';
+import { fixedStatement, preparedStatement, runFixedStatement } from '../../lib/prepared.js';
+import type { AuditActor } from '../audit/audit.usecases.js';
+import { auditLog } from '../audit/audit.table.js';
+import { files, type NewFileRow } from '../files/files.table.js';
 import { soldSeatsExpression } from '../groups/groups.repository.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
@@ -10,11 +13,10 @@ import {
   bookingPassengers,
   bookings,
   holdsSeats,
-  type BookingPassengerRow,
-  type BookingRow,
   type NewBookingPassengerRow,
   type NewBookingRow,
 } from './bookings.table.js';
+import { bookingAuditSnapshotSql } from './booking-audit-sql.js';
 
 /** The live (not deleted) group of a PNR; PNRs are unique among live groups. */
 export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupRow | undefined> {
@@ -93,16 +95,18 @@ function groupToBookQuery(db: Executor, keyed: boolean) {
 
 /**
  * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
- * Only its id comes back; the row itself is read after the lock, with the checks (readLockedBookingChecks).
+ * Only its id comes back; the row itself is read after the lock, with the checks (readLockedBookingChecks). A fixed
+ * statement (decision 048): its text is made once and, on PostgreSQL, parsed once per connection.
  */
 export async function lockLiveGroup({ db, groupId }: { db: Executor; groupId: number }): Promise<boolean> {
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)))
-    .for('update');
+  const rows = await runFixedStatement(db, lockStatement(db), { groupId });
   return rows.length > 0;
 }
+
+const lockStatement = fixedStatement(
+  'add_booking_lock',
+  () => sql`select ${groups.id} from ${groups} where ${groups.id} = ${sql.placeholder('groupId')}::int and ${groups.deletedAt} is null for update`,
+);
 
 /** What add-booking's rules read besides the group row (readLockedBookingChecks). */
 export interface LockedBookingChecks {
@@ -112,51 +116,141 @@ export interface LockedBookingChecks {
   legs: ReadonlyArray<{ departureDate: string; arrivalDate: string }>;
 }
 
+/** The files rows add-booking's checks statement stores with its reads (decision 048). */
+export interface StoredFileIds {
+  /** Storage path -> files row id: the rows inserted and those that existed, as the statement saw them. */
+  ids: Map<string, number>;
+  /** The paths whose rows this statement inserted: they go with a rollback, so they keep no bytes (removeOrphanFiles). */
+  inserted: ReadonlySet<string>;
+}
+
+interface ChecksRow {
+  group: Record<string, unknown>;
+  sold: number;
+  twin_id: number | null;
+  booked: string[];
+  legs: Array<{ departureDate: string; arrivalDate: string }>;
+  agent: { creditLimit: number | null; creditLow: boolean } | null;
+  new_files: Array<{ id: number; path: string }> | null;
+  old_files: Array<{ id: number; path: string }> | null;
+}
+
+const bookableGroupEntries = Object.entries(bookableGroupColumns);
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * readLockedBookingChecks' statement in its three shapes, each a fixed statement (decision 048): `early`, without
+ * any lock (decision 039's early refusal); `locked`, after lockLiveGroup, with the agent's row lock and the files rows;
+ * `lockingGroup`, the same taking the group's row lock itself (the embedded database, where nothing can commit
+ * between the lock and the reads: one transaction runs at a time).
+ */
+function checksQuery(db: Executor, shape: 'early' | 'locked' | 'lockingGroup'): SQL {
+  const writes = shape !== 'early';
+  const groupId = groups.id;
+  const normalised = (column: typeof bookingPassengers.passportNo) => sql`upper(regexp_replace(${column}, '\\s+', '', 'g'))`;
+  const groupJson = sql.join(
+    bookableGroupEntries.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+  const newFiles = sql`insert into ${files} (kind, storage_path, original_name, mime, size, visibility, created_by)
+      select f.kind::file_kind, f.storage_path, f.original_name, f.mime, f.size::bigint, f.visibility::file_visibility, f.created_by::int
+      from unnest(${placeholder('fileKinds')}::text[], ${placeholder('filePaths')}::text[], ${placeholder('fileNames')}::text[], ${placeholder('fileMimes')}::text[], ${placeholder('fileSizes')}::text[], ${placeholder('fileVisibilities')}::text[], ${placeholder('fileCreators')}::text[])
+        with ordinality as f(kind, storage_path, original_name, mime, size, visibility, created_by, ord)
+      order by f.ord
+      on conflict (storage_path) do nothing
+      returning id, storage_path`;
+  const fileColumns = writes
+    ? sql`,
+      (select json_agg(json_build_object('id', id, 'path', storage_path)) from new_files) as new_files,
+      (select json_agg(json_build_object('id', ${files.id}, 'path', ${files.storagePath})) from ${files}
+        where ${files.storagePath} = any(${placeholder('filePaths')}::text[])) as old_files`
+    : sql`, null as new_files, null as old_files`;
+  const agent = writes
+    ? sql`(select json_build_object('creditLimit', ${users.creditLimit}, 'creditLow', ${users.creditLow}) from ${users} where ${users.id} = ${placeholder('agentUserId')}::int for update)`
+    : sql`null`;
+  return sql`${writes ? sql`with new_files as (${newFiles}) ` : sql``}select
+      json_build_object(${groupJson}) as "group",
+      ${soldSeatsExpression(db, groupId)} as sold,
+      (select ${bookings.id} from ${bookings} where ${bookings.addedBy} = ${placeholder('addedBy')}::int and ${bookings.idempotencyKey} = ${placeholder('idempotencyKey')}::text limit 1) as twin_id,
+      (select coalesce(json_agg(distinct ${normalised(bookingPassengers.passportNo)}), '[]'::json)
+        from ${bookingPassengers} inner join ${bookings} on ${bookings.id} = ${bookingPassengers.bookingId}
+        where ${bookings.groupId} = ${groupId} and ${holdsSeats}
+          and ${normalised(bookingPassengers.passportNo)} = any(${placeholder('passportNos')}::text[])) as booked,
+      (select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json)
+        from ${groupLegs} where ${groupLegs.groupId} = ${groupId}) as legs,
+      ${agent} as agent${fileColumns}
+    from ${groups} where ${groupId} = ${placeholder('groupId')}::int${shape === 'lockingGroup' ? sql` for update of ${groups}` : sql``}`;
+}
+
+const checksStatements = {
+  early: fixedStatement('add_booking_checks_early', (db) => checksQuery(db, 'early')),
+  locked: fixedStatement('add_booking_checks_locked', (db) => checksQuery(db, 'locked')),
+  lockingGroup: fixedStatement('add_booking_checks_locking_group', (db) => checksQuery(db, 'lockingGroup')),
+};
+
 /**
  * What add-booking checks once it holds the group's row lock, in one statement (issue 20 point 3), so that all of it
  * is read after the lock was granted (read committed: a statement started after the previous holder committed sees
  * its booking): the seats sold (countSoldSeats), the booking of a twin request with the same Idempotency-Key, the
  * passports of `passportNos` already on a live booking of the group (findBookedPassports), the legs' dates and the
- * group's row itself. Decision 039: the same statement, run without the lock, decides an early refusal.
+ * group's row itself. Decision 039: the same reads, run without the lock, decide an early refusal.
+ *
+ * Decision 048: a fixed statement (made once, no query building per request), and under the lock it also stores the
+ * files rows of the booking's scans (`files`, as insertFilesOrGetExistingIds did in a statement of its own) and, with
+ * `lockGroup` (the embedded database only), takes the group's row lock itself.
  */
 export async function readLockedBookingChecks({
   db,
   groupId,
   passportNos,
   replay,
-  lockAgentUserId,
+  lock,
 }: {
   db: Executor;
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
   /**
-   * The agent whose credit the booking takes: its row is locked (FOR UPDATE) and its credit columns read in the same
-   * statement (decision 039; takeCredit's lockedAgent). After the group's lock, as every booking use case orders them.
+   * Absent: the early refusal's reads, no lock. Present: under the group's lock (`lockGroup`: taken by this statement),
+   * the agent whose credit the booking takes is locked (FOR UPDATE) and its credit columns read (decision 039;
+   * takeCredit's lockedAgent), after the group's lock as every booking use case orders them, and the files rows stored.
    */
-  lockAgentUserId?: number | undefined;
-}): Promise<LockedBookingChecks & { group: BookableGroup; agent: { creditLimit: number | null; creditLow: boolean } | null }> {
-  const legs = sql`(select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json) from ${groupLegs} where ${groupLegs.groupId} = ${groupId})`;
-  const booked =
-    passportNos.length === 0
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(booked.passport_no), '[]'::json) from (${bookedPassportsQuery(db, { groupId, passportNos })}) as booked)`;
-  const [row] = await db
-    .select({
-      group: bookableGroupColumns,
-      sold: soldSeatsExpression(db, groupId).mapWith(Number),
-      twinId: replay ? sql<number | null>`(${idempotentTwin(db, replay)})` : sql<null>`null`,
-      booked: sql<string[]>`${booked}`,
-      legs: sql<Array<{ departureDate: string; arrivalDate: string }>>`${legs}`,
-      agent:
-        lockAgentUserId === undefined
-          ? sql<null>`null`
-          : sql<{ creditLimit: number | null; creditLow: boolean } | null>`(select json_build_object('creditLimit', ${users.creditLimit}, 'creditLow', ${users.creditLow}) from ${users} where ${users.id} = ${lockAgentUserId} for update)`,
-    })
-    .from(groups)
-    .where(eq(groups.id, groupId));
+  lock?: { lockGroup: boolean; agentUserId: number | null; files: readonly NewFileRow[] } | undefined;
+}): Promise<LockedBookingChecks & { group: BookableGroup; agent: { creditLimit: number | null; creditLow: boolean } | null; files: StoredFileIds }> {
+  const values: Record<string, unknown> = {
+    groupId,
+    passportNos: [...passportNos],
+    addedBy: replay?.addedBy ?? null,
+    idempotencyKey: replay?.idempotencyKey ?? null,
+  };
+  if (lock) {
+    const unique = [...new Map(lock.files.map((row) => [row.storagePath, row])).values()];
+    Object.assign(values, {
+      agentUserId: lock.agentUserId,
+      fileKinds: unique.map((row) => row.kind),
+      filePaths: unique.map((row) => row.storagePath),
+      fileNames: unique.map((row) => row.originalName),
+      fileMimes: unique.map((row) => row.mime),
+      fileSizes: unique.map((row) => String(row.size)),
+      fileVisibilities: unique.map((row) => row.visibility),
+      fileCreators: unique.map((row) => (row.createdBy == null ? null : String(row.createdBy))),
+    });
+  }
+  const statement = checksStatements[!lock ? 'early' : lock.lockGroup ? 'lockingGroup' : 'locked'](db);
+  const [row] = await runFixedStatement<ChecksRow>(db, statement, values);
   if (!row) throw new Error(`group ${groupId} vanished under its lock`);
-  return { group: row.group, sold: row.sold, twinId: row.twinId, bookedPassports: new Set(row.booked), legs: row.legs, agent: row.agent };
+  const inserted = new Set((row.new_files ?? []).map((file) => file.path));
+  const ids = new Map<string, number>();
+  for (const file of [...(row.new_files ?? []), ...(row.old_files ?? [])]) ids.set(file.path, Number(file.id));
+  return {
+    group: fromJsonRow<BookableGroup>(bookableGroupEntries, row.group, (key) => key),
+    sold: Number(row.sold),
+    twinId: row.twin_id === null ? null : Number(row.twin_id),
+    bookedPassports: new Set(row.booked),
+    legs: row.legs,
+    agent: row.agent,
+    files: { ids, inserted },
+  };
 }
 
 /** Departure and arrival dates of a group's legs, in leg order. */
@@ -280,67 +374,125 @@ function toHoldWindowMinutes(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : SETTING_DEFAULTS.hold_window_minutes;
 }
 
-/** Inserts the booking and answers its whole row as stored (for the audit snapshot without reading it again). */
-export async function insertBooking({ db, booking }: { db: Executor; booking: NewBookingRow }): Promise<BookingRow> {
-  const [row] = await db.insert(bookings).values(booking).returning();
-  return row!;
-}
-
-/** Passengers in position order (ids break ties). */
-function byPosition(a: BookingPassengerRow, b: BookingPassengerRow): number {
-  return a.position - b.position || a.id - b.id;
-}
-
-/** A row of `table` as row_to_json gives it (column names as keys) mapped as Drizzle maps a selected row. */
-function fromJsonRow<T>(columns: ReadonlyArray<[string, Column]>, json: Record<string, unknown>): T {
+/**
+ * A row as row_to_json or json_build_object gives it mapped as Drizzle maps a selected row. `jsonKey`: the row's
+ * key for a column (its SQL name by default).
+ */
+function fromJsonRow<T>(
+  columns: ReadonlyArray<[string, Column]>,
+  json: Record<string, unknown>,
+  jsonKey: (key: string, column: Column) => string = (_key, column) => column.name,
+): T {
   const row: Record<string, unknown> = {};
   for (const [key, column] of columns) {
-    const value = json[column.name];
+    const value = json[jsonKey(key, column)];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T;
 }
 
-const bookingColumns = Object.entries(getTableColumns(bookings));
-const passengerColumns = Object.entries(getTableColumns(bookingPassengers));
+/** A new booking's columns as add-booking sets them (the others take their defaults). */
+export type NewBooking = Required<
+  Pick<
+    NewBookingRow,
+    | 'groupId'
+    | 'agentUserId'
+    | 'walking'
+    | 'confirmed'
+    | 'confirmedAt'
+    | 'confirmedBy'
+    | 'cancelAt'
+    | 'adults'
+    | 'children'
+    | 'infants'
+    | 'price'
+    | 'infantPrice'
+    | 'totalAmount'
+    | 'remarks'
+    | 'creditOverride'
+    | 'idempotencyKey'
+    | 'addedBy'
+    | 'createdAt'
+    | 'updatedAt'
+  >
+>;
+
+export type NewPassenger = Omit<NewBookingPassengerRow, 'bookingId' | 'id' | 'ticketNo'>;
 
 /**
- * The booking and its passengers in one statement (decision 039; add-booking under the group's lock): the passengers'
- * insert takes the booking's id from the booking's insert in the same statement. Answers both as stored, passengers in
- * position order, for the audit snapshot (toBookingAuditSnapshot) without reading them again.
+ * The booking, its passengers and its audit row in one statement (decisions 039, 048; add-booking under the group's
+ * lock): the passengers' insert takes the booking's id from the booking's insert in the same statement, and the audit
+ * row's `after` is made in SQL from the rows both inserts return (auditSnapshotSql), so it holds what
+ * readAuditSnapshot reads. A fixed statement: one text whatever the passenger count (the passengers go as arrays).
+ * Answers the new booking's id.
  */
 export async function insertBookingWithPassengers({
   db,
   booking,
   passengers,
+  audit,
 }: {
   db: Executor;
-  booking: NewBookingRow;
-  passengers: ReadonlyArray<Omit<NewBookingPassengerRow, 'bookingId'>>;
-}): Promise<{ booking: BookingRow; passengers: BookingPassengerRow[] }> {
-  if (passengers.length === 0) return { booking: await insertBooking({ db, booking }), passengers: [] };
-  const newBooking = db.insert(bookings).values(booking).returning();
-  const bookingId = sql`(select id from new_booking)`;
-  const newPassengers = db
-    .insert(bookingPassengers)
-    .values(passengers.map((row) => ({ ...row, bookingId: bookingId as unknown as number })))
-    .returning();
-  const result = (await db.execute(sql`
-    with new_booking as ${newBooking}, new_passengers as ${newPassengers}
-    select (select row_to_json(new_booking) from new_booking) as booking,
-           (select json_agg(new_passengers) from new_passengers) as passengers`)) as unknown as {
-    rows: Array<{ booking: Record<string, unknown> | string; passengers: Array<Record<string, unknown>> | string }>;
-  };
-  const [row] = result.rows;
+  booking: NewBooking;
+  passengers: readonly NewPassenger[];
+  audit: { actor: AuditActor; action: string };
+}): Promise<number> {
+  const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+  const [row] = await runFixedStatement<{ id: number }>(db, insertBookingStatement(db), {
+    ...booking,
+    confirmedAt: iso(booking.confirmedAt),
+    cancelAt: iso(booking.cancelAt),
+    createdAt: iso(booking.createdAt),
+    updatedAt: iso(booking.updatedAt),
+    positions: passengers.map((passenger) => passenger.position),
+    types: passengers.map((passenger) => passenger.type),
+    titles: passengers.map((passenger) => passenger.title ?? null),
+    firstnames: passengers.map((passenger) => passenger.firstname ?? null),
+    lastnames: passengers.map((passenger) => passenger.lastname ?? null),
+    dobs: passengers.map((passenger) => passenger.dob ?? null),
+    passportNos: passengers.map((passenger) => passenger.passportNo ?? null),
+    passportExpiryDates: passengers.map((passenger) => passenger.passportExpiryDate ?? null),
+    passportFileIds: passengers.map((passenger) => passenger.passportFileId ?? null),
+    visaFileIds: passengers.map((passenger) => passenger.visaFileId ?? null),
+    actorUserId: audit.actor.userId,
+    actorName: audit.actor.name,
+    address: audit.actor.address,
+    action: audit.action,
+  });
   if (!row) throw new Error('the booking insert answered no row');
-  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return {
-    booking: fromJsonRow<BookingRow>(bookingColumns, parse(row.booking)),
-    passengers: parse(row.passengers)
-      .map((passenger) => fromJsonRow<BookingPassengerRow>(passengerColumns, passenger))
-      .sort(byPosition),
-  };
+  return Number(row.id);
 }
+
+const insertBookingStatement = fixedStatement('add_booking_insert', () => {
+  const p = (name: string, type: string) => sql`${placeholder(name)}::${sql.raw(type)}`;
+  return sql`with new_booking as (
+      insert into ${bookings} (group_id, agent_user_id, walking, confirmed, confirmed_at, confirmed_by, cancel_at, adults, children, infants,
+        price, infant_price, total_amount, remarks, credit_override, idempotency_key, added_by, created_at, updated_at)
+      values (${p('groupId', 'int')}, ${p('agentUserId', 'int')}, ${p('walking', 'boolean')}, ${p('confirmed', 'boolean')},
+        ${p('confirmedAt', 'timestamptz')}, ${p('confirmedBy', 'int')}, ${p('cancelAt', 'timestamptz')}, ${p('adults', 'smallint')},
+        ${p('children', 'smallint')}, ${p('infants', 'smallint')}, ${p('price', 'int')}, ${p('infantPrice', 'int')}, ${p('totalAmount', 'int')},
+        ${p('remarks', 'text')}, ${p('creditOverride', 'boolean')}, ${p('idempotencyKey', 'text')}, ${p('addedBy', 'int')},
+        ${p('createdAt', 'timestamptz')}, ${p('updatedAt', 'timestamptz')})
+      returning *
+    ), new_passengers as (
+      insert into ${bookingPassengers} (booking_id, position, type, title, firstname, lastname, dob, passport_no, passport_expiry_date,
+        passport_file_id, visa_file_id)
+      select (select id from new_booking), t.position, t.type::passenger_type, t.title, t.firstname, t.lastname, t.dob::date, t.passport_no,
+        t.passport_expiry_date::date, t.passport_file_id, t.visa_file_id
+      from unnest(${p('positions', 'smallint[]')}, ${p('types', 'text[]')}, ${p('titles', 'text[]')}, ${p('firstnames', 'text[]')},
+          ${p('lastnames', 'text[]')}, ${p('dobs', 'text[]')}, ${p('passportNos', 'text[]')}, ${p('passportExpiryDates', 'text[]')},
+          ${p('passportFileIds', 'int[]')}, ${p('visaFileIds', 'int[]')})
+        with ordinality as t(position, type, title, firstname, lastname, dob, passport_no, passport_expiry_date, passport_file_id, visa_file_id, ord)
+      order by t.ord
+      returning *
+    ), audit as (
+      insert into ${auditLog} (actor_user_id, actor_name, address, kind, entity_id, action, before, after)
+      select ${p('actorUserId', 'int')}, ${p('actorName', 'text')}, ${p('address', 'text')}, 'booking', b.id, ${p('action', 'text')}, null,
+        ${bookingAuditSnapshotSql('b', 'new_passengers')}
+      from new_booking b
+    )
+    select id from new_booking`;
+});
 
 export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {
   await db.insert(ledgerEntries).values(entry);

@@ -10,8 +10,8 @@ import {
   type CheckAvailabilityResponse,
   type PassengerInput,
 } from '@portal/contract/bookings';
-import { toBookingAuditSnapshot } from '../audit/audit.snapshots.js';
-import { recordAudit, type AuditActor } from '../audit/audit.usecases.js';
+import type { AuditActor } from '../audit/audit.usecases.js';
+import { runsOneTransactionAtATime } from '../../lib/prepared.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -20,7 +20,6 @@ import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import type { BookingForNotice } from '../notifications/notifications.repository.js';
 import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
-import type { NewBookingPassengerRow } from './bookings.table.js';
 import { createGroupAdmission, type GroupAdmission } from './group-admission.js';
 import {
   createGroupNotBookableError,
@@ -42,6 +41,7 @@ import {
   searchBookableAgents,
   type BookableGroup,
   type LockedBookingChecks,
+  type NewPassenger,
 } from './bookings.repository.js';
 import {
   checkPassengerFiles,
@@ -51,6 +51,7 @@ import {
   getKarachiToday,
   getTravelDates,
   listPassengerFiles,
+  passengerFileRows,
   passportsToCheck,
   preparePassengerFiles,
   recordPassengerFiles,
@@ -308,28 +309,32 @@ async function addAdmittedBooking({
   let refused = false;
   try {
     const files = await preparePassengerFiles({ uploadsDir, passengers: body.passengers, userId: caller.id, saved });
+    // Decision 048: on the embedded database one transaction runs at a time, so the checks statement takes the
+    // group's lock itself; on PostgreSQL the lock is a statement of its own, so that the checks see the last holder's booking.
+    const lockGroup = runsOneTransactionAtATime(db);
     return await db.transaction(async (tx) => {
+      // The files rows the checks statement inserted go with the rollback: their bytes are removed too.
+      let insertedRows: ReadonlySet<string> = new Set();
       // A refusal still holds the lock while it removes the bytes it wrote (see recordPassengerFiles).
       const refuse = async (error: unknown): Promise<never> => {
-        if (!(error instanceof HttpError)) throw error;
-        await removeOrphanFiles({ db: tx, uploadsDir, saved });
+        if (!(error instanceof HttpError) && !(error instanceof TwinCommitted)) throw error;
+        await removeOrphanFiles({ db: tx, uploadsDir, saved, insertedRows });
         refused = true;
         throw error;
       };
-      if (!(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
+      if (!lockGroup && !(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
       const checks = await readLockedBookingChecks({
         db: tx,
         groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
-        lockAgentUserId: party.agentUserId ?? undefined,
+        lock: { lockGroup, agentUserId: party.agentUserId, files: passengerFileRows(files) },
       });
-      // A twin request with the same key that held the lock first has committed by now.
-      if (checks.twinId !== null) {
-        await removeOrphanFiles({ db: tx, uploadsDir, saved });
-        return replayed(checks.twinId);
-      }
+      insertedRows = checks.files.inserted;
+      // A twin request with the same key that held the lock first has committed by now: this one rolls back.
+      if (checks.twinId !== null) return refuse(new TwinCommitted(checks.twinId));
       const { group } = checks;
+      if (group.deletedAt !== null) return refuse(createGroupNotBookableError());
       const refusal = await findBookingRefusal({ db: tx, ...rules, group, checks });
       if (refusal) return refuse(refusal);
 
@@ -348,11 +353,9 @@ async function addAdmittedBooking({
               lockedAgent: checks.agent,
             }).catch(refuse);
 
-      const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files });
+      const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files, stored: checks.files.ids });
       // Names later: one row per type, every detail null ('TBA') until booking-update fills it (PRODUCT §6).
-      const passengerRows: Array<Omit<NewBookingPassengerRow, 'bookingId'>> = body.names_later
-        ? body.passenger_types.map((type, position) => ({ position, type }))
-        : [];
+      const passengerRows: NewPassenger[] = body.names_later ? body.passenger_types.map((type, position) => ({ position, type })) : [];
       for (const [position, passenger] of body.passengers.entries()) {
         passengerRows.push({
           position,
@@ -368,7 +371,9 @@ async function addAdmittedBooking({
       }
 
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
-      const { booking, passengers } = await insertBookingWithPassengers({
+      const cancelAt = party.confirmed ? null : new Date(now.getTime() + found.holdWindowMinutes * 60_000);
+      // Decision 048: the booking, its passengers and its audit row (decision 035) in one statement.
+      const id = await insertBookingWithPassengers({
         db: tx,
         booking: {
           groupId: group.id,
@@ -377,14 +382,14 @@ async function addAdmittedBooking({
           confirmed: party.confirmed,
           confirmedAt: party.confirmed ? now : null,
           confirmedBy: party.confirmed ? caller.id : null,
-          cancelAt: party.confirmed ? null : new Date(now.getTime() + found.holdWindowMinutes * 60_000),
+          cancelAt,
           adults,
           children,
           infants,
           price: group.price,
           infantPrice: group.infantPrice,
           totalAmount,
-          remarks: body.remarks,
+          remarks: body.remarks ?? null,
           creditOverride: credit.overridden,
           idempotencyKey: key ?? null,
           addedBy: caller.id,
@@ -392,8 +397,8 @@ async function addAdmittedBooking({
           updatedAt: now,
         },
         passengers: passengerRows,
+        audit: { actor, action: credit.overridden ? 'add_override' : 'add' },
       });
-      const id = booking.id;
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
       if (party.confirmed && party.agentUserId !== null) {
@@ -409,27 +414,32 @@ async function addAdmittedBooking({
           },
         });
       }
-      await recordAudit(tx, actor, {
-        kind: 'booking',
-        entity_id: id,
-        action: credit.overridden ? 'add_override' : 'add',
-        after: toBookingAuditSnapshot(booking, passengers),
-      });
       return {
         id,
         replayed: false,
         creditOverride: credit.overridden,
         lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id },
-        notice: { id, pnr: group.pnr, agentUserId: booking.agentUserId, adults, children, infants, cancelAt: booking.cancelAt },
+        notice: { id, pnr: group.pnr, agentUserId: party.agentUserId, adults, children, infants, cancelAt },
       };
     });
   } catch (error) {
+    if (error instanceof TwinCommitted) return replayed(error.bookingId);
     if (!refused) await removeOrphanFiles({ db, uploadsDir, saved });
     if (isUniqueViolation(error) && replay) {
       const first = await findBookingIdByIdempotencyKey({ db, ...replay });
       if (first !== undefined) return replayed(first);
     }
     throw error;
+  }
+}
+
+/**
+ * Under the lock, the booking of a twin request with the same Idempotency-Key: thrown to roll back the files rows the
+ * checks statement stored (decision 048), and answered as a replay of that booking.
+ */
+class TwinCommitted extends Error {
+  constructor(readonly bookingId: number) {
+    super(`booking ${bookingId} was made by a request with the same Idempotency-Key`);
   }
 }
 

@@ -8,7 +8,7 @@ import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { insertFilesOrGetExistingIds } from '../files/files.repository.js';
+import { findFileByStoragePath } from '../files/files.repository.js';
 import {
   detectFileType,
   prepareUploadedFile,
@@ -17,7 +17,7 @@ import {
   writePreparedUpload,
   type PreparedUpload,
 } from '../files/files.usecases.js';
-import { files } from '../files/files.table.js';
+import { files, type NewFileRow } from '../files/files.table.js';
 import { createPassportAlreadyBookedError } from './bookings.errors.js';
 import { findBookedPassports } from './bookings.repository.js';
 
@@ -237,26 +237,48 @@ export async function preparePassengerFiles({
   return prepared;
 }
 
+/** The files rows the prepared scans need, one per upload (passport, then visa, per passenger). */
+export function passengerFileRows(prepared: readonly PreparedPassengerFiles[]): NewFileRow[] {
+  return uploadsOf(prepared).map((upload) => upload.row);
+}
+
+function uploadsOf(prepared: readonly PreparedPassengerFiles[]): PreparedUpload[] {
+  return prepared.flatMap((files) => (files.visa ? [files.passport, files.visa] : [files.passport]));
+}
+
 /**
- * Under the group's lock, in add-booking's transaction: the files rows of the prepared scans, their ids in passenger
- * order. Each file's bytes are written again if missing: a refused booking of the same group with the same bytes may
- * have removed them (removeOrphanFiles, under the same lock) after this request wrote them.
+ * Under the group's lock, in add-booking's transaction, once its checks statement stored the files rows of the prepared
+ * scans (decision 048; readLockedBookingChecks): their ids in passenger order. A path the statement did not see (a
+ * concurrent transaction committed its row while the insert waited on it) is read again on its own. Each file's bytes
+ * are written again if missing: a refused booking of the same group with the same bytes may have removed them
+ * (removeOrphanFiles, under the same lock) after this request wrote them.
  */
 export async function recordPassengerFiles({
   db,
   uploadsDir,
   prepared,
+  stored,
 }: {
   db: Executor;
   uploadsDir: string;
   prepared: readonly PreparedPassengerFiles[];
+  /** Storage path -> files row id, as the checks statement answered. */
+  stored: ReadonlyMap<string, number>;
 }): Promise<Array<{ passportFileId: number; visaFileId: number | null }>> {
-  const uploads = prepared.flatMap((files) => (files.visa ? [files.passport, files.visa] : [files.passport]));
+  const uploads = uploadsOf(prepared);
   for (const upload of uploads) await writePreparedUpload({ uploadsDir, upload });
-  // Decision 039: one statement for the rows of all the booking's files.
-  const fileIds = await insertFilesOrGetExistingIds({ db, rows: uploads.map((upload) => upload.row) });
-  let next = 0;
-  return prepared.map((files) => ({ passportFileId: fileIds[next++]!, visaFileId: files.visa ? fileIds[next++]! : null }));
+  const idOf = async (upload: PreparedUpload): Promise<number> => {
+    const id = stored.get(upload.storagePath);
+    if (id !== undefined) return id;
+    const existing = await findFileByStoragePath({ db, storagePath: upload.storagePath });
+    if (!existing) throw new Error(`files row for ${upload.storagePath} vanished during insert`);
+    return existing.id;
+  };
+  const ids: Array<{ passportFileId: number; visaFileId: number | null }> = [];
+  for (const files of prepared) {
+    ids.push({ passportFileId: await idOf(files.passport), visaFileId: files.visa ? await idOf(files.visa) : null });
+  }
+  return ids;
 }
 
 /**
@@ -270,15 +292,18 @@ export async function removeOrphanFiles({
   db,
   uploadsDir,
   saved,
+  insertedRows = new Set(),
 }: {
   db: Executor;
   uploadsDir: string;
   saved: readonly string[];
+  /** Paths whose rows the caller's own transaction inserted (add-booking's checks statement): they go with its rollback. */
+  insertedRows?: ReadonlySet<string>;
 }): Promise<void> {
   const paths = [...new Set(saved)];
   if (paths.length === 0) return;
   const kept = await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, paths));
-  const keep = new Set(kept.map((row) => row.storagePath));
+  const keep = new Set(kept.map((row) => row.storagePath).filter((storagePath) => !insertedRows.has(storagePath)));
   for (const storagePath of paths) {
     if (!keep.has(storagePath)) await removeStoredFile({ uploadsDir, storagePath });
   }
