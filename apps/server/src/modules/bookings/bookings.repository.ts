@@ -196,7 +196,7 @@ const checksStatements = {
  * group's row itself. Decision 039: the same reads, run without the lock, decide an early refusal.
  *
  * Decision 048: a fixed statement (made once, no query building per request), and under the lock it also stores the
- * files rows of the booking's scans (`files`, as insertFilesOrGetExistingIds did in a statement of its own) and, with
+ * files rows of the booking's scans (`files`, formerly a statement of its own) and, with
  * `lockGroup` (the embedded database only), takes the group's row lock itself.
  */
 export async function readLockedBookingChecks({

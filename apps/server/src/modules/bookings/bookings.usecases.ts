@@ -211,8 +211,8 @@ export interface AddBookingResult {
  * just before a request's turn; the seats sold come with it, and a request that cannot fit is refused there with what
  * the locked check would answer on that snapshot (findBookingRefusal), before its scans are re-encoded and without
  * the lock. Under the lock the agent's credit row is locked and read with the checks (takeCredit's lockedAgent), the
- * files rows are one statement (insertFilesOrGetExistingIds) and so are the booking and its passengers
- * (insertBookingWithPassengers).
+ * files rows are inserted by the checks' statement (decision 048) and the booking, its passengers and its audit row
+ * are one statement (insertBookingWithPassengers).
  *
  * Files: a refused booking leaves neither rows nor files. Refusals inside the transaction remove the bytes this
  * request wrote while still holding the lock (removeOrphanFiles keeps what a committed row uses); any other failure

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { files, type FileRow, type NewFileRow } from './files.table.js';
 
@@ -12,38 +12,6 @@ export async function insertFileOrGetExisting({ db, file }: { db: Executor; file
   const existing = await findFileByStoragePath({ db, storagePath: file.storagePath });
   if (!existing) throw new Error(`files row for ${file.storagePath} vanished during insert`);
   return existing;
-}
-
-/**
- * insertFileOrGetExisting for several files in one statement (decision 039; add-booking under the group's lock): the
- * ids of their rows, in the order of `rows`. The statement's own snapshot does not show a row that a concurrent
- * transaction committed while this insert waited on it; such a path is read again on its own.
- */
-export async function insertFilesOrGetExistingIds({ db, rows }: { db: Executor; rows: readonly NewFileRow[] }): Promise<number[]> {
-  const unique = [...new Map(rows.map((row) => [row.storagePath, row])).values()];
-  if (unique.length === 0) return [];
-  const inserted = db
-    .insert(files)
-    .values(unique)
-    .onConflictDoNothing({ target: files.storagePath })
-    .returning({ id: files.id, storagePath: files.storagePath });
-  // The outer select's snapshot predates the insert: it sees the rows that existed, not the ones inserted.
-  const result = (await db.execute(sql`
-    with inserted as ${inserted}
-    select id, storage_path from inserted
-    union all
-    select ${files.id}, ${files.storagePath} from ${files} where ${inArray(
-      files.storagePath,
-      unique.map((row) => row.storagePath),
-    )}`)) as unknown as { rows: Array<{ id: number; storage_path: string }> };
-  const ids = new Map(result.rows.map((row) => [row.storage_path, Number(row.id)]));
-  for (const row of unique) {
-    if (ids.has(row.storagePath)) continue;
-    const existing = await findFileByStoragePath({ db, storagePath: row.storagePath });
-    if (!existing) throw new Error(`files row for ${row.storagePath} vanished during insert`);
-    ids.set(row.storagePath, existing.id);
-  }
-  return rows.map((row) => ids.get(row.storagePath)!);
 }
 
 export async function findFileByStoragePath({
