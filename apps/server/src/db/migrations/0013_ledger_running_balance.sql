@@ -39,6 +39,22 @@ BEGIN
        OR l."report_json" IS DISTINCT FROM ledger_entry_json(l."id", l."entry_date", l."text", l."type", l."amount", r."balance", r."pnr", l."booking_id"));
 END
 $$;--> statement-breakpoint
+-- Before each row inserted: its balance after the agent's row just before it and its text, with the agent locked as
+-- above, so a row posted after the others (the usual case) is written once, right, and the statement's restatement
+-- below finds nothing to change. A row posted before others (back-dated) is placed here and the later rows follow it
+-- after the statement. Rows inserted earlier by the same statement are seen here.
+CREATE FUNCTION "ledger_entries_place"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "users" WHERE "users"."id" = NEW."agent_user_id" FOR NO KEY UPDATE;
+  NEW."balance" := coalesce((SELECT l."balance" FROM "ledger_entries" l
+      WHERE l."agent_user_id" = NEW."agent_user_id" AND (l."entry_date", l."id") < (NEW."entry_date", NEW."id")
+      ORDER BY l."entry_date" DESC, l."id" DESC LIMIT 1), 0)
+    + CASE WHEN NEW."type" = 'out' THEN NEW."amount" ELSE -NEW."amount" END;
+  NEW."report_json" := ledger_entry_json(NEW."id", NEW."entry_date", NEW."text", NEW."type", NEW."amount", NEW."balance",
+    (SELECT g."pnr" FROM "bookings" b JOIN "groups" g ON g."id" = b."group_id" WHERE b."id" = NEW."booking_id"), NEW."booking_id");
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
 -- After each statement that inserts, updates or deletes ledger rows: per agent it touched (in agent order, so locks are
 -- taken in one order), its rows from the earliest place a row left or took. The restatement's own update (and the
 -- PNR trigger's) runs one trigger level deeper and is not restated again.
@@ -80,6 +96,7 @@ UPDATE "ledger_entries" l SET "balance" = r."balance", "report_json" = ledger_en
       LEFT JOIN "groups" g ON g."id" = b."group_id"
   ) r
  WHERE l."id" = r."id";--> statement-breakpoint
+CREATE TRIGGER "ledger_entries_place_row" BEFORE INSERT ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "ledger_entries_place"();--> statement-breakpoint
 CREATE TRIGGER "ledger_entries_on_insert" AFTER INSERT ON "ledger_entries" REFERENCING NEW TABLE AS "new_rows"
   FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_follow"();--> statement-breakpoint
 CREATE TRIGGER "ledger_entries_on_update" AFTER UPDATE ON "ledger_entries" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
