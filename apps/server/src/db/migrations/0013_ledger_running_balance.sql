@@ -16,7 +16,8 @@ $$;--> statement-breakpoint
 -- credit lock of decision 032 and with itself, not with foreign-key checks), so two transactions restating one agent
 -- run one after the other, and the second, reading after the first committed (read committed, a new snapshot per
 -- statement), sees its rows.
-CREATE FUNCTION "ledger_entries_restate"("agent" integer, "from_date" date, "from_id" integer) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_entries_restate"("agent" integer, "from_date" date, "from_id" integer) RETURNS void LANGUAGE plpgsql
+  SET "enable_seqscan" = off AS $$
 DECLARE
   "opening" bigint;
 BEGIN
@@ -43,7 +44,7 @@ $$;--> statement-breakpoint
 -- above, so a row posted after the others (the usual case) is written once, right, and the statement's restatement
 -- below finds nothing to change. A row posted before others (back-dated) is placed here and the later rows follow it
 -- after the statement. Rows inserted earlier by the same statement are seen here.
-CREATE FUNCTION "ledger_entries_place"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_entries_place"() RETURNS trigger LANGUAGE plpgsql SET "enable_seqscan" = off AS $$
 BEGIN
   PERFORM 1 FROM "users" WHERE "users"."id" = NEW."agent_user_id" FOR NO KEY UPDATE;
   NEW."balance" := coalesce((SELECT l."balance" FROM "ledger_entries" l
@@ -55,6 +56,9 @@ BEGIN
   RETURN NEW;
 END
 $$;--> statement-breakpoint
+-- The trigger functions' statements look up a few rows of one agent, booking or group by index: their plans are made
+-- with sequential scans off, since plpgsql keeps a plan made while the table was small (a bulk load's first rows),
+-- and a sequential scan kept from then made each row's look-up read the whole table.
 -- After each statement that inserts, updates or deletes ledger rows: per agent it touched (in agent order, so locks are
 -- taken in one order), its rows from the earliest place a row left or took. The restatement's own update (and the
 -- PNR trigger's) runs one trigger level deeper and is not restated again.
@@ -105,7 +109,7 @@ CREATE TRIGGER "ledger_entries_on_delete" AFTER DELETE ON "ledger_entries" REFER
   FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_follow"();--> statement-breakpoint
 -- A group's PNR edited, or a booking moved to another group: the texts of the rows of its bookings (balances stay).
 -- The agents are locked first, in id order, as the restatement does.
-CREATE FUNCTION "ledger_entries_follow_pnr"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_entries_follow_pnr"() RETURNS trigger LANGUAGE plpgsql SET "enable_seqscan" = off AS $$
 BEGIN
   IF TG_TABLE_NAME = 'groups' THEN
     PERFORM 1 FROM "users" WHERE "id" IN (
