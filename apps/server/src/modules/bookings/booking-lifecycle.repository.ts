@@ -260,19 +260,14 @@ export async function findBookingPeople({ db, bookingId }: { db: Executor; booki
 }
 
 /** Legs of some groups with their sector codes, in position order. */
-/** The legs of some groups with their sectors, by group then position; one prepared statement for any number of groups. */
 export async function listLegs({ db, groupIds }: { db: Executor; groupIds: number[] }) {
   if (groupIds.length === 0) return [];
-  const query = preparedStatement(db, 'group_legs_of_groups', (on) =>
-    on
-      .select({ leg: groupLegs, sectorName: sectors.sectorName, fromSector: sectors.fromSector, toSector: sectors.toSector })
-      .from(groupLegs)
-      .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
-      .where(sql`${groupLegs.groupId} = any(${sql.placeholder('groupIds')}::int[])`)
-      .orderBy(asc(groupLegs.groupId), asc(groupLegs.position))
-      .prepare('group_legs_of_groups'),
-  );
-  return query.execute({ groupIds: [...new Set(groupIds)] });
+  return db
+    .select({ leg: groupLegs, sectorName: sectors.sectorName, fromSector: sectors.fromSector, toSector: sectors.toSector })
+    .from(groupLegs)
+    .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
+    .where(inArray(groupLegs.groupId, [...new Set(groupIds)]))
+    .orderBy(asc(groupLegs.groupId), asc(groupLegs.position));
 }
 
 export type LegWithSector = Awaited<ReturnType<typeof listLegs>>[number];
