@@ -10,6 +10,8 @@
  *                                          only the small route's CPU per request against node:http (issue 20 point 2)
  *   npm run bench -- --scenario mixed [--engines pglite] [--cpu-prof /tmp/prof] [--mixed-duration 60]
  *                                          only the mixed workload, after each read step's computed cost
+ *   npm run bench -- --scenario ledger-report [--engines pglite] [--cpu-prof /tmp/prof] [--sequential-requests 200]
+ *                                          only the busiest agent's ledger, computed then cached, one request at a time
  *   npm run bench -- --reads insights --skip-frontend   only the read scenarios whose name contains 'insights'
  *                                                    (comma-separated; overhead and contention still run)
  *
@@ -31,6 +33,7 @@ import type { LoadFigures } from './load.js';
 import type { SequentialCost } from './request-costs.js';
 import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
+import { benchLedgerReport, describeLedgerReport, ledgerReportChecks } from './ledger-report.js';
 import { benchMixedScenario, mixedScenarioChecks } from './mixed-scenario.js';
 import type { MixedFigures } from './mixed-workload.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
@@ -374,12 +377,25 @@ async function mainMixed(): Promise<number> {
   return checks.every((check) => check.ok) ? 0 : 1;
 }
 
+/** `--scenario ledger-report`: only the busiest agent's `all` ledger, one request at a time (issue 20 point 5). */
+async function mainLedgerReport(): Promise<number> {
+  // As many computed requests as the full run makes (a quarter of --sequential-requests, at least 10).
+  const options = { engines: await readEngines(), scale: Number(args.scale), count: Math.max(10, Math.round(Number(args['sequential-requests']) / 4)), cpuProfDir: args['cpu-prof'] };
+  const runs = await benchLedgerReport(options, log);
+  const checks = ledgerReportChecks(runs);
+  const out = [...describeLedgerReport(runs), '\n== budgets', table(['figure', 'value', 'budget', 'met'], checks.map((check) => [check.name, check.value, check.limit, check.ok ? 'yes' : 'NO']))];
+  process.stdout.write(`${out.join('\n')}\n`);
+  writeResult('ledger-report', { scenario: 'ledger-report', options, runs, budgets: checks });
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (args.scenario === 'overhead') return mainOverhead();
+  if (args.scenario === 'ledger-report') return mainLedgerReport();
   if (args.scenario === 'passport-read') return mainPassportRead();
   if (args.scenario === 'hot-release') return mainHotRelease();
   if (args.scenario === 'mixed') return mainMixed();
-  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release, overhead, mixed)`);
+  if (args.scenario !== undefined) throw new Error(`unknown scenario ${args.scenario} (passport-read, hot-release, overhead, mixed, ledger-report)`);
   const engines = await readEngines();
   const loadOptions = {
     scale: Number(args.scale),

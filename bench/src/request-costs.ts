@@ -12,6 +12,8 @@ export interface SequentialCost {
   errors: number;
   /** Server CPU (user + system) over the requests, per request, in µs (the clock ticks are 10 ms: send enough requests). */
   serverCpuUsPerRequest: number;
+  /** The same, the server's main (JavaScript) thread only: PGlite runs there, PostgreSQL in processes of its own. */
+  jsThreadCpuUsPerRequest?: number;
   latency: LatencySummary;
 }
 
@@ -24,13 +26,21 @@ export async function measureSequential(
   const latencies: number[] = [];
   let errors = 0;
   const cpuBefore = readCpuMs(serverPid);
+  const threadBefore = readCpuMs(serverPid, serverPid);
   for (let index = 0; index < count; index++) {
     const { status, ms } = await send(index).catch(() => ({ status: 0, ms: Number.NaN }));
     if (status >= 200 && status < 300) latencies.push(ms);
     else errors += 1;
   }
   const cpuMs = readCpuMs(serverPid) - cpuBefore;
-  return { requests: count, errors, serverCpuUsPerRequest: round((1000 * cpuMs) / count), latency: summarizeLatencies(latencies) };
+  const threadMs = readCpuMs(serverPid, serverPid) - threadBefore;
+  return {
+    requests: count,
+    errors,
+    serverCpuUsPerRequest: round((1000 * cpuMs) / count),
+    jsThreadCpuUsPerRequest: round((1000 * threadMs) / count),
+    latency: summarizeLatencies(latencies),
+  };
 }
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };

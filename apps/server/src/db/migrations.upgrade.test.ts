@@ -25,6 +25,7 @@ import { sendDueReminders } from '../modules/reminders/reminders.usecases.js';
 import { users } from '../modules/users/users.table.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
+import { ledgerEntries } from '../modules/ledger/ledger.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
 import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
@@ -405,6 +406,54 @@ describe('upgrading a database of the previous release', () => {
       await upgraded.db.update(bookings).set({ cancelStatus: false, cancelledAt: null }).where(eq(bookings.id, booking!.id));
     }
     expect((await recount()).stored).toEqual(stored);
+  });
+
+  it('when ledger_entries gained balance and report_json (0013, decision 049), then every demo row holds its running balance and report text, and writes restate them', async () => {
+    /** Each row's balance and account-api text recomputed from the other columns (date then id order per agent). */
+    const recomputed = async () => {
+      const rows = await upgraded.db
+        .select({ entry: ledgerEntries, pnr: groups.pnr })
+        .from(ledgerEntries)
+        .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+        .leftJoin(groups, eq(groups.id, bookings.groupId))
+        .orderBy(ledgerEntries.agentUserId, ledgerEntries.entryDate, ledgerEntries.id);
+      const balances = new Map<number, number>();
+      return rows.map(({ entry, pnr }) => {
+        const balance = (balances.get(entry.agentUserId) ?? 0) + (entry.type === 'out' ? entry.amount : -entry.amount);
+        balances.set(entry.agentUserId, balance);
+        const text = JSON.stringify({
+          id: entry.id,
+          receive_date: entry.entryDate,
+          text: entry.text,
+          type: entry.type,
+          receive_amount: entry.amount,
+          balance,
+          pnr: entry.bookingId === null ? null : pnr,
+          booking: entry.bookingId,
+        });
+        return { expected: { id: entry.id, balance, reportJson: text }, stored: { id: entry.id, balance: entry.balance, reportJson: entry.reportJson } };
+      });
+    };
+    const first = await recomputed();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.map((row) => row.stored)).toEqual(first.map((row) => row.expected));
+
+    // The triggers run on the upgraded database: a row posted back-dated restates the agent's later rows.
+    const [agentRow] = first;
+    const [owner] = await upgraded.db.select({ agentUserId: ledgerEntries.agentUserId, entryDate: ledgerEntries.entryDate }).from(ledgerEntries).where(eq(ledgerEntries.id, agentRow!.expected.id));
+    const [posted] = await upgraded.db
+      .insert(ledgerEntries)
+      .values({ agentUserId: owner!.agentUserId, type: 'out', amount: 1_000, entryDate: '2000-01-01', text: 'Back-dated' })
+      .returning({ id: ledgerEntries.id });
+    try {
+      const after = await recomputed();
+      expect(after.map((row) => row.stored)).toEqual(after.map((row) => row.expected));
+      expect(after.find((row) => row.expected.id === agentRow!.expected.id)!.stored.balance).toBe(agentRow!.expected.balance + 1_000);
+    } finally {
+      await upgraded.db.delete(ledgerEntries).where(eq(ledgerEntries.id, posted!.id));
+    }
+    const restored = await recomputed();
+    expect(restored.map((row) => row.stored)).toEqual(first.map((row) => row.expected));
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -1,5 +1,5 @@
 import { accountReportResponseSchema, type AccountReport } from '@portal/contract/ledger';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
@@ -113,8 +113,12 @@ async function expectedBody(stale: UserRow, range?: { from: string; to: string }
   return JSON.stringify(accountReportResponseSchema.parse({ data: report }));
 }
 
+let asked = 0;
+
+/** The answer computed now: a query of its own each time, so the read cache (which keys on it) never answers. */
 async function body(payload: Record<string, unknown>, token: string): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/account-api', payload, headers: bearer(token) });
+  asked += 1;
+  const response = await t.app.inject({ method: 'POST', url: `/api/account-api?asked=${asked}`, payload, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   return response.body;
@@ -149,5 +153,44 @@ describe('POST /api/account-api: the answer byte for byte', () => {
     const empty = await insertAgentWithToken(t.db, { name: 'Empty Agent' });
     expect(await body({ type: 'all' }, empty.token)).toBe(await expectedBody(empty.user));
     expect(await body({ type: 'date', from: D(-1), to: D(0) }, empty.token)).toBe(await expectedBody(empty.user, { from: D(-1), to: D(0) }));
+  });
+
+  // Decision 049: each row's balance and text are stored, kept by the database's triggers; every way a row or its PNR
+  // changes must leave the bytes the first version computed from the table.
+  it('when a group’s PNR is edited, a row changes amount, date or booking, rows are removed and posted back-dated, then the bytes are the first version’s', async () => {
+    const agent = await insertAgentWithToken(t.db, { name: 'Changing Agent', agencyName: 'Gamma' });
+    const group = await insertBookableGroup(t.db, { totalTicket: 20, price: 50_000, infantPrice: 10_000 });
+    const other = await insertBookableGroup(t.db, { totalTicket: 20, price: 40_000, infantPrice: 10_000 });
+    const first = await bookAsAgent(t.app, multipart, { token: agent.token, pnr: group.pnr, adults: 2 });
+    await confirmAsAdmin(t.app, { token: admin.token, bookingId: first, receivePayment: 30_000 });
+    const second = await bookAsAgent(t.app, multipart, { token: agent.token, pnr: other.pnr });
+    await confirmAsAdmin(t.app, { token: admin.token, bookingId: second, receivePayment: 5_000 });
+    const all = async () => expect(await body({ type: 'all' }, agent.token)).toBe(await expectedBody(agent.user));
+    const ranged = async () => expect(await body({ type: 'date', from: D(-8), to: D(-2) }, agent.token)).toBe(await expectedBody(agent.user, { from: D(-8), to: D(-2) }));
+    await all();
+
+    await t.db.update(groups).set({ pnr: 'EDITED "PNR"' }).where(eq(groups.id, group.id));
+    await all();
+    await t.db.update(bookings).set({ groupId: other.id }).where(eq(bookings.id, first));
+    await all();
+    await setEntryDate(t.db, { bookingId: first, type: 'out', date: D(-9) });
+    await t.db.update(ledgerEntries).set({ amount: 12_345 }).where(and(eq(ledgerEntries.bookingId, first), eq(ledgerEntries.type, 'in')));
+    await all();
+    await ranged();
+    // Several agents' rows in one statement, inserted out of date order.
+    await t.db.insert(ledgerEntries).values([
+      { agentUserId: agent.user.id, type: 'out', amount: 500, entryDate: D(-3), text: 'late' },
+      { agentUserId: agentB.user.id, type: 'out', amount: 70, entryDate: D(-20), text: 'B early' },
+      { agentUserId: agent.user.id, type: 'out', amount: 900, entryDate: D(-12), text: 'early' },
+    ]);
+    await all();
+    await ranged();
+    expect(await body({ agent_id: agentB.user.agentId, type: 'all' }, admin.token)).toBe(await expectedBody(agentB.user));
+    await t.db.update(ledgerEntries).set({ agentUserId: agentB.user.id }).where(eq(ledgerEntries.text, 'early'));
+    await all();
+    expect(await body({ agent_id: agentB.user.agentId, type: 'all' }, admin.token)).toBe(await expectedBody(agentB.user));
+    await t.db.delete(ledgerEntries).where(and(eq(ledgerEntries.agentUserId, agent.user.id), eq(ledgerEntries.entryDate, D(-9))));
+    await all();
+    await ranged();
   });
 });

@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { bookings } from '../bookings/bookings.table.js';
-import { groups } from '../groups/groups.table.js';
 import { payments } from '../payments/payments.table.js';
 import { users } from '../users/users.table.js';
 import { ledgerEntries } from './ledger.table.js';
@@ -38,9 +37,6 @@ export async function findAgentById({ db, userId }: { db: Executor; userId: numb
 
 export type LedgerAgent = NonNullable<Awaited<ReturnType<typeof findAgentById>>>;
 
-/** A row's JSON string value, escaped by PostgreSQL as JSON.stringify escapes it (text holds no lone surrogates). */
-const jsonString = (value: SQL) => sql`to_json(${value})::text`;
-
 export interface LedgerReportText {
   openingBalance: number;
   closingBalance: number;
@@ -48,72 +44,62 @@ export interface LedgerReportText {
   rowsJson: string;
 }
 
-/**
- * The agent's rows within from..to (both optional, included), in date order then posting order, each with the balance
- * after it, as JSON text built by the database in one statement (decision 042): one snapshot, and no per-row
- * object on the server. The opening balance is every row dated before `from` (0 without). The PNR is the row's
- * booking's group's. The booking use cases post every row under its booking's agent, so the agent's own bookings
- * are looked up first (bookings_agent_created_idx); a row on any other booking (none is known) makes the report run
- * again over every booking.
- */
-export async function readLedgerReport(options: { db: Executor; agentUserId: number; from?: string | undefined; to?: string | undefined }): Promise<LedgerReportText> {
-  const own = await readLedgerReportWith({ ...options, bookingsOf: options.agentUserId });
-  return own.missingPnrs === 0 ? own : readLedgerReportWith({ ...options, bookingsOf: null });
-}
+/** The agent's balance after its last row dated before `date` (`before`) or on or before it: 0 without such a row. */
+const balanceAt = (agentUserId: number, date: string, edge: 'before' | 'through') =>
+  sql`coalesce((select ${ledgerEntries.balance} from ${ledgerEntries}
+     where ${ledgerEntries.agentUserId} = ${agentUserId} and ${ledgerEntries.entryDate} ${edge === 'before' ? sql`<` : sql`<=`} ${date}
+     order by ${ledgerEntries.entryDate} desc, ${ledgerEntries.id} desc limit 1), 0)`;
 
-async function readLedgerReportWith({
+/** The agent's balance after its last row: 0 without rows. */
+const lastBalance = (agentUserId: number) =>
+  sql`coalesce((select ${ledgerEntries.balance} from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${agentUserId}
+     order by ${ledgerEntries.entryDate} desc, ${ledgerEntries.id} desc limit 1), 0)`;
+
+/**
+ * The agent's rows within from..to (both optional, included), in date order then posting order, as account-api's
+ * JSON text, in one statement (one snapshot). Each row keeps its text and the agent's balance after it, written by
+ * the database's triggers whenever rows post, change or go (decision 049, migration 0013): so the report joins
+ * stored texts rather than summing and formatting every row (decision 042 did both here, on every request). The
+ * opening balance is the balance after the last row dated before `from` (0 without `from`), the closing one after the
+ * last row dated on or before `to` (the last row without `to`).
+ */
+export async function readLedgerReport({
   db,
   agentUserId,
   from,
   to,
-  bookingsOf,
 }: {
   db: Executor;
   agentUserId: number;
   from?: string | undefined;
   to?: string | undefined;
-  /** Whose bookings give the PNRs: one agent's, or (null) every booking. */
-  bookingsOf: number | null;
-}): Promise<LedgerReportText & { missingPnrs: number }> {
+}): Promise<LedgerReportText> {
   const conditions: SQL[] = [eq(ledgerEntries.agentUserId, agentUserId)];
   if (from) conditions.push(gte(ledgerEntries.entryDate, from));
   if (to) conditions.push(lte(ledgerEntries.entryDate, to));
-  const opening = from
-    ? sql`(select coalesce(sum(${signedAmount}), 0) from ${ledgerEntries} where ${and(eq(ledgerEntries.agentUserId, agentUserId), lt(ledgerEntries.entryDate, from))})`
-    : sql`0`;
-  const ownBookings = bookingsOf === null ? sql`true` : eq(bookings.agentUserId, bookingsOf);
   const result = await db.execute(sql`
-    select o.value::text as opening_balance,
-           (o.value + coalesce(sum(r.signed), 0))::text as closing_balance,
-           count(*) filter (where r.booking_id is not null and r.pnr is null)::int as missing_pnrs,
-           coalesce(string_agg(
-             '{"id":' || r.id || ',"receive_date":"' || r.entry_date::text || '","text":' || ${jsonString(sql`r.text`)}
-               || ',"type":"' || r.type::text || '","receive_amount":' || r.amount || ',"balance":' || (o.value + r.running)
-               || ',"pnr":' || coalesce(${jsonString(sql`r.pnr`)}, 'null') || ',"booking":' || coalesce(r.booking_id::text, 'null') || '}',
-             ',' order by r.entry_date, r.id), '') as rows_json
-      from (select ${opening}::bigint as value) o
-      left join (
-        select ${ledgerEntries.id} as id, ${ledgerEntries.entryDate} as entry_date, ${ledgerEntries.text} as text, ${ledgerEntries.type} as type,
-               ${ledgerEntries.amount} as amount, ${ledgerEntries.bookingId} as booking_id, ${signedAmount} as signed,
-               sum(${signedAmount}) over (order by ${ledgerEntries.entryDate}, ${ledgerEntries.id} rows between unbounded preceding and current row) as running,
-               booking_pnr.pnr
-          from ${ledgerEntries}
-          left join (
-            select ${bookings.id} as id, ${groups.pnr} as pnr
-              from ${bookings} inner join ${groups} on ${groups.id} = ${bookings.groupId}
-             where ${ownBookings}
-          ) booking_pnr on booking_pnr.id = ${ledgerEntries.bookingId}
-         where ${and(...conditions)}
-      ) r on true
-     group by o.value`);
-  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; missing_pnrs: number; rows_json: string }> }).rows;
+    select ${from ? balanceAt(agentUserId, from, 'before') : sql`0`}::text as opening_balance,
+           ${to ? balanceAt(agentUserId, to, 'through') : lastBalance(agentUserId)}::text as closing_balance,
+           (select coalesce(string_agg(${ledgerEntries.reportJson}, ',' order by ${ledgerEntries.entryDate}, ${ledgerEntries.id}), '')
+              from ${ledgerEntries} where ${and(...conditions)}) as rows_json`);
+  const [row] = (result as unknown as { rows: Array<{ opening_balance: string; closing_balance: string; rows_json: string }> }).rows;
   if (!row) throw new Error('the ledger report query answered no row');
-  return {
-    openingBalance: Number(row.opening_balance),
-    closingBalance: Number(row.closing_balance),
-    rowsJson: row.rows_json,
-    missingPnrs: Number(row.missing_pnrs),
-  };
+  const openingBalance = Number(row.opening_balance);
+  // No row in the range: the balance does not move within it (a to before from, which the contract refuses, included).
+  return { openingBalance, closingBalance: row.rows_json === '' ? openingBalance : Number(row.closing_balance), rowsJson: row.rows_json };
+}
+
+/**
+ * Locks the users row of the agent whose ledger holds the payment's row, before that row is edited or removed (decision
+ * 049): the restatement trigger locks it too, and an edit that held the row while waiting for the agent would
+ * deadlock with another restatement of that agent waiting for the row.
+ */
+export async function lockLedgerOfPayment({ db, paymentId }: { db: Executor; paymentId: number }): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql`(select ${ledgerEntries.agentUserId} from ${ledgerEntries} where ${ledgerEntries.paymentId} = ${paymentId})`))
+    .for('no key update');
 }
 
 /** Closing balance per agent. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from '../bookings/bookings.table.js';
 import { payments } from '../payments/payments.table.js';
 import { users } from '../users/users.table.js';
@@ -31,6 +31,15 @@ export const ledgerEntries = pgTable(
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     text: text('text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Kept by the database, never written by the app (decision 049, migration 0013's triggers): the agent's balance
+     * after this row, in the agent's date then posting (id) order, and the row as account-api's JSON text (its
+     * keys in the contract's order, that balance and its booking's PNR inside). Restated for the row and every later
+     * row of the agent by each statement that posts, edits or removes rows, and for the rows of a group whose PNR
+     * changes; a row is only ever read after its statement, when both are right.
+     */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    reportJson: text('report_json').notNull().default(''),
   },
   (t) => [
     check('ledger_entries_amount', sql`${t.amount} >= 0`),

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { bookedWithin } from '../bookings/booking-lifecycle.repository.js';
 import { bookings } from '../bookings/bookings.table.js';
+import { lockLedgerOfPayment } from '../ledger/ledger.repository.js';
 import { ledgerEntries } from '../ledger/ledger.table.js';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.table.js';
 
@@ -48,10 +49,12 @@ export async function updatePaymentLedgerEntry({
   paymentId: number;
   values: { amount: number; entryDate: string; text: string };
 }): Promise<void> {
+  await lockLedgerOfPayment({ db, paymentId });
   await db.update(ledgerEntries).set(values).where(eq(ledgerEntries.paymentId, paymentId));
 }
 
 export async function deletePaymentLedgerEntry({ db, paymentId }: { db: Executor; paymentId: number }): Promise<void> {
+  await lockLedgerOfPayment({ db, paymentId });
   await db.delete(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId));
 }
 
