@@ -50,10 +50,15 @@ test('a registered agent is accepted, signs in with the e-mailed password, verif
   const change = agent.getByRole('dialog', { name: 'Change your password' });
   await change.getByLabel('Old Password').fill(password);
   await change.getByLabel('New Password').fill('Onboard@2026');
-  await change.getByRole('button', { name: 'Save' }).click();
   // The new password's hash (scrypt, 32 MiB) takes seconds on a busy machine; the message then shows for the 2 s
-  // before the page reloads.
-  await expect(agent.getByText('Password changed successfully!')).toBeVisible({ timeout: 30_000 });
+  // before the page reloads (000 §4). Watched from inside the page, every 50 ms, from before the click: under CI's
+  // load a poll from the test runner can take longer than those 2 s and miss the message (CI of 2026-11-27).
+  const passwordChanged = agent.waitForFunction(() => document.body.textContent?.includes('Password changed successfully!') === true, undefined, {
+    polling: 50,
+    timeout: 60_000,
+  });
+  await change.getByRole('button', { name: 'Save' }).click();
+  await passwordChanged;
 
   // ---- ... then, after the reload that follows, verify a WhatsApp number (000 §4-§5): 'Send Agein',
   // then signed out after 3 s ----
