@@ -119,6 +119,11 @@ describe('POST /api/passport-read OCR', { timeout: 120_000 }, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: KHAN_PASSPORT });
   });
+});
+
+// The OCR child's life (its queue, its idle exit, a crash) has no database part: these run on the embedded project
+// only, not again on PostgreSQL (decision 052). Each starts children of its own and reads a scan several times.
+describe.runIf(process.env.TEST_DB !== 'postgres')('the OCR child process', { timeout: 120_000 }, () => {
 
   it('when one reading runs and the queue is full, then 503 with Retry-After; the running one still answers', async () => {
     const small = createPassportOcr({ maxWaiting: 0, idleMs: 1_000 });
