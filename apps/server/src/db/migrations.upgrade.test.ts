@@ -456,6 +456,33 @@ describe('upgrading a database of the previous release', () => {
     expect(restored.map((row) => row.stored)).toEqual(first.map((row) => row.expected));
   });
 
+  it('when ledger_entries gained revision (0014, decision 050), then every demo row holds its own, and a posting, an edit and a restatement draw higher ones', async () => {
+    const revisions = async () =>
+      new Map((await upgraded.db.select({ id: ledgerEntries.id, revision: ledgerEntries.revision }).from(ledgerEntries)).map((row) => [row.id, row.revision]));
+    const first = await revisions();
+    expect(first.size).toBeGreaterThan(0);
+    expect(new Set(first.values()).size).toBe(first.size);
+    for (const revision of first.values()) expect(revision).toBeGreaterThan(0);
+    const highest = Math.max(...first.values());
+
+    // A row posted back-dated draws a revision, and so does each later row of the agent its restatement rewrites.
+    const [oldest] = await upgraded.db.select().from(ledgerEntries).orderBy(ledgerEntries.entryDate, ledgerEntries.id).limit(1);
+    const agentRows = await upgraded.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.agentUserId, oldest!.agentUserId));
+    const [posted] = await upgraded.db
+      .insert(ledgerEntries)
+      .values({ agentUserId: oldest!.agentUserId, type: 'out', amount: 1_000, entryDate: '2000-01-01', text: 'Back-dated' })
+      .returning({ id: ledgerEntries.id, revision: ledgerEntries.revision });
+    try {
+      expect(posted!.revision).toBeGreaterThan(highest);
+      const after = await revisions();
+      for (const { id } of agentRows) expect(after.get(id), `row ${id}`).toBeGreaterThan(posted!.revision);
+      const [edited] = await upgraded.db.update(ledgerEntries).set({ text: 'Edited' }).where(eq(ledgerEntries.id, posted!.id)).returning({ revision: ledgerEntries.revision });
+      expect(edited!.revision).toBeGreaterThan(Math.max(...after.values()));
+    } finally {
+      await upgraded.db.delete(ledgerEntries).where(eq(ledgerEntries.id, posted!.id));
+    }
+  });
+
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {
     const dataDir = path.join(workDir, 'data');
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });

@@ -89,6 +89,32 @@ export async function readLedgerReport({
   return { openingBalance, closingBalance: row.rows_json === '' ? openingBalance : Number(row.closing_balance), rowsJson: row.rows_json };
 }
 
+/** An agent's rows written since a revision (decision 050), and how many rows the agent has now. */
+export interface LedgerChanges {
+  /** The agent's rows now (a row removed shows as fewer rows than the store holds with the changes in place). */
+  total: number;
+  /** The highest revision among the agent's rows read; `since` when none was. */
+  revision: number;
+  /** The changed rows' account-api texts joined by commas, in report order. */
+  rowsJson: string;
+}
+
+/**
+ * The agent's rows whose revision is above `since` (every row from 0), in one statement (one snapshot) with the count
+ * of all its rows. Revisions are drawn under the agent's lock (migration 0014), so no row with a lower revision than
+ * one read here commits after this statement.
+ */
+export async function readLedgerChanges({ db, agentUserId, since }: { db: Executor; agentUserId: number; since: number }): Promise<LedgerChanges> {
+  const result = await db.execute(sql`
+    select (select count(*) from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${agentUserId})::text as total,
+           coalesce(max(${ledgerEntries.revision}), ${since})::text as revision,
+           coalesce(string_agg(${ledgerEntries.reportJson}, ',' order by ${ledgerEntries.entryDate}, ${ledgerEntries.id}), '') as rows_json
+      from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${agentUserId} and ${ledgerEntries.revision} > ${since}`);
+  const [row] = (result as unknown as { rows: Array<{ total: string; revision: string; rows_json: string }> }).rows;
+  if (!row) throw new Error('the ledger changes query answered no row');
+  return { total: Number(row.total), revision: Number(row.revision), rowsJson: row.rows_json };
+}
+
 /**
  * Locks the users row of the agent whose ledger holds the payment's row, before that row is edited or removed (decision
  * 049): the restatement trigger locks it too, and an edit that held the row while waiting for the agent would
