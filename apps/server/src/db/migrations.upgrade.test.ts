@@ -25,7 +25,7 @@ import { sendDueReminders } from '../modules/reminders/reminders.usecases.js';
 import { users } from '../modules/users/users.table.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
-import { ledgerEntries } from '../modules/ledger/ledger.table.js';
+import { ledgerEntries, ledgerRemovals } from '../modules/ledger/ledger.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
 import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
@@ -481,6 +481,9 @@ describe('upgrading a database of the previous release', () => {
     } finally {
       await upgraded.db.delete(ledgerEntries).where(eq(ledgerEntries.id, posted!.id));
     }
+    // The removal is recorded for the agent (ledger_removals), with a revision above every row's.
+    const removals = await upgraded.db.select().from(ledgerRemovals).where(eq(ledgerRemovals.agentUserId, oldest!.agentUserId));
+    expect(Math.max(...removals.map((row) => row.revision))).toBeGreaterThan(Math.max(...(await revisions()).values()));
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

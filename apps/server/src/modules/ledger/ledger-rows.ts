@@ -19,6 +19,8 @@ export interface LedgerRows {
   readonly days: Int32Array;
   /** The agent's balance after the row. */
   readonly balances: Float64Array;
+  /** Made by mergeLedgerRows: how many first bytes of data are those of the rows merged into (their texts unchanged). */
+  readonly keptBytes?: number;
 }
 
 export const EMPTY_LEDGER_ROWS: LedgerRows = {
@@ -157,6 +159,8 @@ export function mergeLedgerRows(rows: LedgerRows, changed: LedgerRows): LedgerRo
       j += 1;
     }
   }
+  const [lead] = pieces;
+  const keptBytes = lead && lead.from === rows && lead.first === 0 ? rowEnd(rows, lead.last) : 0;
   let bytes = Math.max(0, pieces.length - 1);
   for (const piece of pieces) bytes += rowEnd(piece.from, piece.last) - piece.from.starts[piece.first]!;
   const merged = {
@@ -165,6 +169,7 @@ export function mergeLedgerRows(rows: LedgerRows, changed: LedgerRows): LedgerRo
     ids: new Int32Array(count),
     days: new Int32Array(count),
     balances: new Float64Array(count),
+    keptBytes,
   };
   let offset = 0;
   let index = 0;

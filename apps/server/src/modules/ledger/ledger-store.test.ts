@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabaseHandle } from '../../test/helpers.js';
 import { daysFromToday, insertAgentWithToken } from '../bookings/bookings.fixtures.js';
 import type { UserRow } from '../users/users.table.js';
+import { gzipAll } from './ledger-gzip.js';
 import { mergeLedgerRows, parseLedgerRows, rowCount } from './ledger-rows.js';
 import { LedgerStore } from './ledger-store.js';
 import { readLedgerReport } from './ledger.repository.js';
@@ -98,9 +100,42 @@ describe('the ledger store', () => {
     // Removed, and one removed while another is posted (the same count).
     await handle.db.delete(ledgerEntries).where(and(eq(ledgerEntries.agentUserId, agent.id), eq(ledgerEntries.text, 'today')));
     await expectLikeSql(store, agent.id);
+    // The removal is read once: the ledger is not read whole again after it.
+    const afterRemoval = await store.report({ agentUserId: agent.id });
+    expect((await store.report({ agentUserId: agent.id })).rows.buffer).toBe(afterRemoval.rows.buffer);
     await handle.db.delete(ledgerEntries).where(eq(ledgerEntries.text, 'back-dated'));
     await post(agent.id, 12, D(-1), 'in its place');
     await expectLikeSql(store, agent.id);
+  });
+
+  it('when a long ledger is asked whole after postings, then its gzip from kept blocks is the text, and a posting recompresses only the blocks from its row on', async () => {
+    const long = (await insertAgentWithToken(handle.db, { name: 'Long Agent' })).user;
+    await handle.db.insert(ledgerEntries).values(
+      Array.from({ length: 900 }, (_, index) => ({ agentUserId: long.id, type: 'out' as const, amount: 100 + index, entryDate: D(-900 + index), text: `${TRAPS[index % 3]} ${index} ${'x'.repeat(index % 200)}` })),
+    );
+    const store = new LedgerStore({ db: handle.db });
+    const open = Buffer.from('{"head":1,"rows":[');
+    const close = Buffer.from(']}');
+    const answer = async () => {
+      const slice = await store.report({ agentUserId: long.id });
+      const zipped = slice.zipped!;
+      expect(gunzipSync(await gzipAll(zipped, open, close)).equals(Buffer.concat([open, slice.rows, close]))).toBe(true);
+      expect(slice.rows.toString()).toBe((await readLedgerReport({ db: handle.db, agentUserId: long.id })).rowsJson);
+      return zipped.blocks;
+    };
+    const first = await answer();
+    expect(first.length).toBeGreaterThan(3);
+    await post(long.id, 5, D(0), 'today');
+    const appended = await answer();
+    expect(appended.length).toBe(first.length);
+    expect(appended.slice(0, -1)).toEqual(first.slice(0, -1));
+    expect(appended.at(-1)).not.toBe(first.at(-1));
+    // Back-dated into the middle: the blocks before it kept, every later one made again (the balances after it move).
+    await post(long.id, 7, D(-450), 'middle');
+    const middle = await answer();
+    const keptCount = middle.findIndex((block, index) => block !== appended[index]);
+    expect(keptCount).toBeGreaterThan(0);
+    expect(keptCount).toBeLessThan(appended.length - 1);
   });
 
   it('when agents’ ledgers exceed the bytes it may hold, then the least recently read are dropped and read again when asked', async () => {
@@ -110,12 +145,16 @@ describe('the ledger store', () => {
       await post(a.id, 10 + index, D(-index), 'a'.repeat(100));
       await post(b.id, 20 + index, D(-index), 'b'.repeat(100));
     }
-    const store = new LedgerStore({ db: handle.db, maxBytes: 5_000 });
+    const unbounded = new LedgerStore({ db: handle.db });
+    await unbounded.report({ agentUserId: a.id });
+    const aBytes = unbounded.heldBytes();
+    await unbounded.report({ agentUserId: b.id });
+    const bound = Math.max(aBytes, unbounded.heldBytes() - aBytes) + 100;
+    const store = new LedgerStore({ db: handle.db, maxBytes: bound });
     await expectLikeSql(store, a.id);
-    const aBytes = store.heldBytes();
-    expect(aBytes).toBeGreaterThan(2_500);
+    expect(store.heldBytes()).toBe(aBytes);
     await expectLikeSql(store, b.id);
-    expect(store.heldBytes()).toBeLessThanOrEqual(5_000);
+    expect(store.heldBytes()).toBeLessThanOrEqual(bound);
     await post(a.id, 1, D(0), 'after');
     await expectLikeSql(store, a.id);
   });

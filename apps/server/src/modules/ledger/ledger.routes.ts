@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import { getPageRequest } from '../../lib/pagination.js';
 import { sendJsonBytes } from '../../lib/json-bytes.js';
+import { offerGzip } from '../../plugins/compression.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { setDocumentHeaders } from '../documents/document-reply.js';
@@ -22,9 +23,11 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   // The agents' ledgers held as JSON bytes and brought up to date on each computed answer (decision 050); a 15,000-row
   // ledger is neither 15,000 objects nor run through the zod serialiser (decision 042).
   const store = new LedgerStore({ db: app.db });
-  registerRoute(app, accountReportRoute, async (request, reply) =>
-    sendJsonBytes(reply, await getAccountReportJson({ db: app.db, store, user: requireUser(request), input: request.body })),
-  );
+  registerRoute(app, accountReportRoute, async (request, reply) => {
+    const { bytes, gzip } = await getAccountReportJson({ db: app.db, store, user: requireUser(request), input: request.body });
+    if (gzip) offerGzip(request, gzip);
+    return sendJsonBytes(reply, bytes);
+  });
 
   // The same report as a spreadsheet, for the same agent and range (issue 21 §8, decision 022).
   registerRoute(app, accountReportXlsxRoute, async (request, reply) => {

@@ -65,6 +65,22 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Kept by the database (decision 050, migration 0014's triggers): one row each time a statement removes rows from an
+ * agent's ledger (a deleted payment's row, a row moved to another agent), with a revision drawn under the agent's lock
+ * after the removal. The ledger store reads the agent's whole ledger again when one is newer than what it holds.
+ */
+export const ledgerRemovals = pgTable(
+  'ledger_removals',
+  {
+    agentUserId: integer('agent_user_id').notNull(),
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('ledger_entries_revision_seq')`),
+  },
+  (t) => [index('ledger_removals_agent_revision_idx').on(t.agentUserId, t.revision)],
+);
+
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
 export type LedgerEntryType = (typeof ledgerEntryTypeEnum.enumValues)[number];

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { createAgentIdRequiredError, createAgentNotFoundError } from './ledger.errors.js';
+import { gzipAll } from './ledger-gzip.js';
 import { LedgerTextError } from './ledger-rows.js';
 import type { LedgerStore } from './ledger-store.js';
 import { findAgentById, findAgentByNumber, listAgentBalances, readLedgerReport, type AgentBalanceListRow, type LedgerAgent } from './ledger.repository.js';
@@ -29,7 +30,8 @@ async function resolveAgent({ db, user, agentNumber }: { db: Database; user: Aut
  * (decision 042: ledger.report-bytes.test.ts compares them): `all` lists every row from 0; `date` lists from..to and
  * opens at the balance of every earlier row. The rows are the agent's stored texts (decision 049) held in memory by the
  * ledger store and brought up to date on each call (decision 050); a ledger the store cannot read (a date outside
- * YYYY-MM-DD, only writable in SQL) is answered by the one statement of decision 049.
+ * YYYY-MM-DD, only writable in SQL) is answered by the one statement of decision 049. With every row, the answer's
+ * gzip too, made from the blocks the store keeps (ledger-gzip.ts).
  */
 export async function getAccountReportJson({
   db,
@@ -41,13 +43,13 @@ export async function getAccountReportJson({
   store: LedgerStore;
   user: AuthUser;
   input: AccountReportBody;
-}): Promise<JsonBytes<AccountReportResponse>> {
+}): Promise<{ bytes: JsonBytes<AccountReportResponse>; gzip: (() => Promise<Buffer>) | null }> {
   const agent = await resolveAgent({ db, user, agentNumber: input.agent_id });
   const range = input.type === 'date' ? { from: input.from, to: input.to } : undefined;
   const report = await store.report({ agentUserId: agent.id, ...range }).catch(async (error: unknown) => {
     if (!(error instanceof LedgerTextError)) throw error;
     const text = await readLedgerReport({ db, agentUserId: agent.id, ...range });
-    return { openingBalance: text.openingBalance, closingBalance: text.closingBalance, rows: Buffer.from(text.rowsJson) };
+    return { openingBalance: text.openingBalance, closingBalance: text.closingBalance, rows: Buffer.from(text.rowsJson), zipped: null };
   });
   const head: Omit<AccountReport, 'rows'> = {
     agent: { agent_id: agent.agentId ?? 0, name: agent.name, agency_name: agent.agencyName },
@@ -59,14 +61,17 @@ export async function getAccountReportJson({
   };
   // The head's keys in the contract's order, then the rows: what JSON.stringify of the parsed report writes.
   const open = Buffer.from(`{"data":${JSON.stringify(head).slice(0, -1)},"rows":[`);
-  return joinJsonBytes([open, report.rows, REPORT_END], open.length + report.rows.length + REPORT_END.length);
+  const bytes = joinJsonBytes<AccountReportResponse>([open, report.rows, REPORT_END], open.length + report.rows.length + REPORT_END.length);
+  // The whole ledger's gzip from its kept blocks (ledger-gzip.ts); a range is a smaller answer, gzipped as any other.
+  const { zipped } = report;
+  return { bytes, gzip: zipped ? () => gzipAll(zipped, open, REPORT_END) : null };
 }
 
 const REPORT_END = Buffer.from(']}}');
 
 /** The same report as an object (the spreadsheet). */
 export async function getAccountReport(options: { db: Database; store: LedgerStore; user: AuthUser; input: AccountReportBody }): Promise<AccountReport> {
-  return (JSON.parse((await getAccountReportJson(options)).toString()) as AccountReportResponse).data;
+  return (JSON.parse((await getAccountReportJson(options)).bytes.toString()) as AccountReportResponse).data;
 }
 
 function toAgentBalanceRow(row: AgentBalanceListRow): AgentBalanceRow {
