@@ -294,7 +294,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
     log(`[${prepared.engine}] CPU per add-booking, per search-flights and per insights report (${options.sequentialRequests} requests each, one at a time) ...`);
     const requestCosts = await measureRequestCosts({ baseUrl: server.baseUrl, serverPid, agentTokens, adminToken, count: options.sequentialRequests });
     log(`[${prepared.engine}] account-api all of the busiest agent, one request at a time ...`);
-    const ledgerReport = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid, token: busyAgentToken, count: Math.max(10, Math.round(options.sequentialRequests / 4)) });
+    const ledgerReport = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid, token: busyAgentToken, adminToken, count: Math.max(10, Math.round(options.sequentialRequests / 4)) });
 
     let mixed: MixedFigures | null = null;
     if (options.mixedSeconds > 0) {

@@ -2,7 +2,8 @@
  * The busiest agent's ledger alone (issue 20 point 5): `npm run bench -- --scenario ledger-report [--engines pglite]
  * [--cpu-prof dir] [--sequential-requests N]`. For each engine: a fresh workload, one server, then the full run's
  * measurement (measureLedgerReport): account-api `all` of agent01 (the seeds' contract), computed one request at a
- * time (`?bench=N`, as after a write), then from the read cache; its rows and bytes; the server's CPU per computed
+ * time, each after a real posting to that ledger (an administrator's payment through the API, not timed: decision
+ * 050), then from the read cache; its rows and bytes; the server's CPU per computed
  * request, the whole process and its JavaScript thread alone (PGlite's database runs on that thread, PostgreSQL's
  * in its own processes, not counted). `--cpu-prof <dir>` profiles the computed requests.
  */
@@ -10,7 +11,8 @@ import os from 'node:os';
 import { atMost, BUDGETS, type BudgetCheck } from './budgets.js';
 import type { ProfileSummary } from './cpu-profile.js';
 import type { Engine } from './engines.js';
-import { agentSessions } from './http-bench.js';
+import { signIn } from './api.js';
+import { ADMIN, agentSessions } from './http-bench.js';
 import { round } from './processes.js';
 import { measureLedgerReport, type LedgerReportFigures } from './request-costs.js';
 import { withScenarioServer } from './scenario-server.js';
@@ -40,10 +42,11 @@ async function runOnce(engine: Engine, options: LedgerReportOptions, log: (line:
     log,
     async ({ workload, server, window }) => {
       const token = await agentSessions(server.baseUrl)(workload.busyAgentEmail);
+      const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
       const loadBefore = loadAverage();
-      log(`${label} account-api all of the busiest agent, ${options.count} computed then ${options.count} cached, one at a time (load average ${loadBefore.join(' ')}) ...`);
+      log(`${label} account-api all of the busiest agent, ${options.count} computed (each after a payment posted to it) then ${options.count} cached, one at a time (load average ${loadBefore.join(' ')}) ...`);
       window.start();
-      const figures = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid: server.child.pid!, token, count: options.count });
+      const figures = await measureLedgerReport({ baseUrl: server.baseUrl, serverPid: server.child.pid!, token, adminToken, count: options.count });
       window.end();
       return { engine, loadBefore, loadAfter: loadAverage(), figures };
     },
@@ -71,7 +74,7 @@ export function describeLedgerReport(runs: readonly LedgerReportRun[]): string[]
     out.push(`\n== ledger report, ${run.engine} (load average before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')})`);
     out.push(`account-api all of the busiest agent: ${f.rows} rows, JSON ${round(f.jsonBytes / 1024, 1)} KB (${f.jsonBytes} bytes), sent gzipped ${round(f.gzipBytes / 1024, 1)} KB`);
     for (const [name, cost] of [
-      ['computed', f.cold],
+      ['computed, each after a posting', f.cold],
       ['read cache', f.warm],
     ] as const) {
       out.push(

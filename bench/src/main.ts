@@ -227,7 +227,7 @@ function printReport(engines: EngineResult[], assets: RouteAssets[] | null, ligh
           ['search-flights LHE-JED, computed', ...sequentialCells(costs.searchFlights.cold)],
           ['search-flights LHE-JED, read cache', ...sequentialCells(costs.searchFlights.warm)],
           ...costs.insights.map((report) => [`${report.name} (admin), computed`, ...sequentialCells(report.cold)]),
-          [`account-api all, busiest agent, computed`, ...sequentialCells(ledger.cold)],
+          [`account-api all, busiest agent, after a posting`, ...sequentialCells(ledger.cold)],
           [`account-api all, busiest agent, read cache`, ...sequentialCells(ledger.warm)],
         ],
       ),

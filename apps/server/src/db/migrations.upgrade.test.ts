@@ -25,7 +25,7 @@ import { sendDueReminders } from '../modules/reminders/reminders.usecases.js';
 import { users } from '../modules/users/users.table.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
-import { ledgerEntries } from '../modules/ledger/ledger.table.js';
+import { ledgerEntries, ledgerRemovals } from '../modules/ledger/ledger.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
 import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
@@ -454,6 +454,36 @@ describe('upgrading a database of the previous release', () => {
     }
     const restored = await recomputed();
     expect(restored.map((row) => row.stored)).toEqual(first.map((row) => row.expected));
+  });
+
+  it('when ledger_entries gained revision (0014, decision 050), then every demo row holds its own, and a posting, an edit and a restatement draw higher ones', async () => {
+    const revisions = async () =>
+      new Map((await upgraded.db.select({ id: ledgerEntries.id, revision: ledgerEntries.revision }).from(ledgerEntries)).map((row) => [row.id, row.revision]));
+    const first = await revisions();
+    expect(first.size).toBeGreaterThan(0);
+    expect(new Set(first.values()).size).toBe(first.size);
+    for (const revision of first.values()) expect(revision).toBeGreaterThan(0);
+    const highest = Math.max(...first.values());
+
+    // A row posted back-dated draws a revision, and so does each later row of the agent its restatement rewrites.
+    const [oldest] = await upgraded.db.select().from(ledgerEntries).orderBy(ledgerEntries.entryDate, ledgerEntries.id).limit(1);
+    const agentRows = await upgraded.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.agentUserId, oldest!.agentUserId));
+    const [posted] = await upgraded.db
+      .insert(ledgerEntries)
+      .values({ agentUserId: oldest!.agentUserId, type: 'out', amount: 1_000, entryDate: '2000-01-01', text: 'Back-dated' })
+      .returning({ id: ledgerEntries.id, revision: ledgerEntries.revision });
+    try {
+      expect(posted!.revision).toBeGreaterThan(highest);
+      const after = await revisions();
+      for (const { id } of agentRows) expect(after.get(id), `row ${id}`).toBeGreaterThan(posted!.revision);
+      const [edited] = await upgraded.db.update(ledgerEntries).set({ text: 'Edited' }).where(eq(ledgerEntries.id, posted!.id)).returning({ revision: ledgerEntries.revision });
+      expect(edited!.revision).toBeGreaterThan(Math.max(...after.values()));
+    } finally {
+      await upgraded.db.delete(ledgerEntries).where(eq(ledgerEntries.id, posted!.id));
+    }
+    // The removal is recorded for the agent (ledger_removals), with a revision above every row's.
+    const removals = await upgraded.db.select().from(ledgerRemovals).where(eq(ledgerRemovals.agentUserId, oldest!.agentUserId));
+    expect(Math.max(...removals.map((row) => row.revision))).toBeGreaterThan(Math.max(...(await revisions()).values()));
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

@@ -20,6 +20,23 @@ export function gzipBody(body: Buffer): Promise<Buffer> {
   return gzipAsync(body, { level: body.length >= LARGE_BODY_BYTES ? LARGE_BODY_GZIP_LEVEL : 6 });
 }
 
+/** A route's own gzip of the answer it sends (offerGzip), made only for a client that takes gzip. */
+const offered = new WeakMap<FastifyRequest, () => Promise<Buffer>>();
+
+/**
+ * A route that keeps its answer's gzip in pieces (the ledger, decision 050) offers it here: the read cache and the
+ * hook below send it instead of compressing the answer. It must be the gzip of the very bytes the route answers.
+ */
+export function offerGzip(request: FastifyRequest, gzip: () => Promise<Buffer>): void {
+  offered.set(request, gzip);
+}
+
+/** The gzip of the answer `body` to `request`: the route's own when it offered one. */
+export function gzipFor(request: FastifyRequest, body: Buffer): Promise<Buffer> {
+  const own = offered.get(request);
+  return own ? own() : gzipBody(body);
+}
+
 /** Whether the client takes gzip (every browser sends `Accept-Encoding: gzip, deflate, br`); `gzip;q=0` refuses it. */
 export function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
@@ -57,7 +74,7 @@ export function registerCompression(app: FastifyInstance): void {
     if (!acceptsGzip(request)) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < COMPRESS_MIN_BYTES) return done(null, body);
-    gzipBody(body).then(
+    gzipFor(request, body).then(
       (compressed) => {
         reply.header('content-encoding', 'gzip');
         reply.removeHeader('content-length');

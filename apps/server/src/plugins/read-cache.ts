@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody } from './compression.js';
+import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody, gzipFor } from './compression.js';
 import { ANY_GROUP_SCOPE, readScopesOf, touches, type ChangeScopes } from './change-scopes.js';
 import { isWriteRequest } from './data-changes.js';
 
@@ -217,7 +217,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     }
     // One gzip for this answer and every later hit (compression.ts sees Content-Encoding set and leaves it).
     const zipped = body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request);
-    if (zipped) entry.gzip = gzipBody(body);
+    if (zipped) entry.gzip = gzipFor(request, body);
     settle(request, entry);
     if (!zipped) return done(null, body);
     reply.header('vary', 'accept-encoding');

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { payments } from '../payments/payments.table.js';
 import { users } from '../users/users.table.js';
-import { ledgerEntries } from './ledger.table.js';
+import { ledgerEntries, ledgerRemovals } from './ledger.table.js';
 
 /**
  * Queries of the agent ledger and the balance report (001 §2 Accounts, Agents Balance). Balance = what the agent
@@ -87,6 +87,35 @@ export async function readLedgerReport({
   const openingBalance = Number(row.opening_balance);
   // No row in the range: the balance does not move within it (a to before from, which the contract refuses, included).
   return { openingBalance, closingBalance: row.rows_json === '' ? openingBalance : Number(row.closing_balance), rowsJson: row.rows_json };
+}
+
+/** An agent's rows written since a revision (decision 050). */
+export interface LedgerChanges {
+  /** A statement removed rows from the agent's ledger since `since` (ledger_removals): read it whole. */
+  removed: boolean;
+  /** The highest revision among the agent's rows read and its removals; `since` when none was. */
+  revision: number;
+  /** The changed rows' account-api texts joined by commas, in report order. */
+  rowsJson: string;
+}
+
+/**
+ * The agent's rows whose revision is above `since` (every row from 0), and whether rows were removed since, in one
+ * statement (one snapshot). Revisions are drawn under the agent's lock (migration 0014), so no row or removal with a
+ * lower revision than one read here commits after this statement. Both look-ups go by (agent, revision) indexes.
+ */
+export async function readLedgerChanges({ db, agentUserId, since }: { db: Executor; agentUserId: number; since: number }): Promise<LedgerChanges> {
+  const result = await db.execute(sql`
+    select removals.revision::text as removed,
+           greatest(max(${ledgerEntries.revision}), removals.revision, ${since})::text as revision,
+           coalesce(string_agg(${ledgerEntries.reportJson}, ',' order by ${ledgerEntries.entryDate}, ${ledgerEntries.id}), '') as rows_json
+      from (select max(${ledgerRemovals.revision}) as revision from ${ledgerRemovals}
+             where ${ledgerRemovals.agentUserId} = ${agentUserId} and ${ledgerRemovals.revision} > ${since}) removals
+      left join ${ledgerEntries} on ${ledgerEntries.agentUserId} = ${agentUserId} and ${ledgerEntries.revision} > ${since}
+     group by removals.revision`);
+  const [row] = (result as unknown as { rows: Array<{ removed: string | null; revision: string; rows_json: string }> }).rows;
+  if (!row) throw new Error('the ledger changes query answered no row');
+  return { removed: row.removed !== null, revision: Number(row.revision), rowsJson: row.rows_json };
 }
 
 /**

@@ -3,11 +3,13 @@ import { accountReportRoute, accountReportXlsxRoute, AGENTS_BALANCE_PER_PAGE, ag
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getKarachiToday } from '../../lib/karachi-date.js';
 import { getPageRequest } from '../../lib/pagination.js';
-import { sendJsonText } from '../../lib/json-text.js';
+import { sendJsonBytes } from '../../lib/json-bytes.js';
+import { offerGzip } from '../../plugins/compression.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { setDocumentHeaders } from '../documents/document-reply.js';
 import { renderAgentsBalanceXlsx, renderLedgerXlsx } from './ledger-xlsx.js';
+import { LedgerStore } from './ledger-store.js';
 import { getAccountReport, getAccountReportJson, getAgentsBalancePage, getAgentsBalanceReport } from './ledger.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
@@ -18,14 +20,18 @@ function requireUser(request: FastifyRequest): AuthUser {
 
 /** The agent ledger and the balance report (001 §7 account-api, allagentsbalancelist; issue 5). */
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
-  // Built as JSON text (decision 042): a 15,000-row ledger is neither 15,000 objects nor run through the zod serialiser.
-  registerRoute(app, accountReportRoute, async (request, reply) =>
-    sendJsonText(reply, await getAccountReportJson({ db: app.db, user: requireUser(request), input: request.body })),
-  );
+  // The agents' ledgers held as JSON bytes and brought up to date on each computed answer (decision 050); a 15,000-row
+  // ledger is neither 15,000 objects nor run through the zod serialiser (decision 042).
+  const store = new LedgerStore({ db: app.db });
+  registerRoute(app, accountReportRoute, async (request, reply) => {
+    const { bytes, gzip } = await getAccountReportJson({ db: app.db, store, user: requireUser(request), input: request.body });
+    if (gzip) offerGzip(request, gzip);
+    return sendJsonBytes(reply, bytes);
+  });
 
   // The same report as a spreadsheet, for the same agent and range (issue 21 §8, decision 022).
   registerRoute(app, accountReportXlsxRoute, async (request, reply) => {
-    const report = await getAccountReport({ db: app.db, user: requireUser(request), input: request.query });
+    const report = await getAccountReport({ db: app.db, store, user: requireUser(request), input: request.query });
     const document = await renderLedgerXlsx(report);
     setDocumentHeaders(reply, { mime: XLSX_MIME, disposition: 'attachment', filename: document.filename });
     return document.bytes;

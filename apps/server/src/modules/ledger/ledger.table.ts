@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgEnum, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from '../bookings/bookings.table.js';
 import { payments } from '../payments/payments.table.js';
 import { users } from '../users/users.table.js';
@@ -9,6 +9,9 @@ import { users } from '../users/users.table.js';
  * `in` is a payment, `reversal` un-charges a charged booking that is cancelled.
  */
 export const ledgerEntryTypeEnum = pgEnum('ledger_entry_type', ['out', 'in', 'reversal']);
+
+/** Numbers each version of a ledger row (decision 050): see `revision`. */
+export const ledgerRevisionSequence = pgSequence('ledger_entries_revision_seq');
 
 /**
  * The agent ledger (001 §2 Accounts): one row a posting, written by the booking and payment use cases in
@@ -40,6 +43,15 @@ export const ledgerEntries = pgTable(
      */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     reportJson: text('report_json').notNull().default(''),
+    /**
+     * Kept by the database (decision 050, migration 0014's triggers): a number from ledger_entries_revision_seq drawn
+     * each time the row is inserted or updated, while the agent's users row is locked (the posting's and the
+     * restatement's lock, decision 049), so an agent's revisions grow in commit order. The ledger store
+     * (ledger-store.ts) reads an agent's rows changed since the highest revision it holds.
+     */
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('ledger_entries_revision_seq')`),
   },
   (t) => [
     check('ledger_entries_amount', sql`${t.amount} >= 0`),
@@ -47,8 +59,26 @@ export const ledgerEntries = pgTable(
     // Agent ledger and balance report: one agent's rows in date order.
     index('ledger_entries_agent_date_idx').on(t.agentUserId, t.entryDate, t.id),
     index('ledger_entries_booking_idx').on(t.bookingId),
+    // The ledger store's refresh: one agent's rows changed since a revision.
+    index('ledger_entries_agent_revision_idx').on(t.agentUserId, t.revision),
     uniqueIndex('ledger_entries_payment_unique').on(t.paymentId).where(sql`${t.paymentId} is not null`),
   ],
+);
+
+/**
+ * Kept by the database (decision 050, migration 0014's triggers): one row each time a statement removes rows from an
+ * agent's ledger (a deleted payment's row, a row moved to another agent), with a revision drawn under the agent's lock
+ * after the removal. The ledger store reads the agent's whole ledger again when one is newer than what it holds.
+ */
+export const ledgerRemovals = pgTable(
+  'ledger_removals',
+  {
+    agentUserId: integer('agent_user_id').notNull(),
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('ledger_entries_revision_seq')`),
+  },
+  (t) => [index('ledger_removals_agent_revision_idx').on(t.agentUserId, t.revision)],
 );
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -1,9 +1,12 @@
 import type { AccountReport, AccountReportBody, AccountReportResponse, AgentBalanceRow, AgentsBalanceResponse } from '@portal/contract/ledger';
-import { jsonText, parseJsonText, type JsonText } from '../../lib/json-text.js';
+import { joinJsonBytes, type JsonBytes } from '../../lib/json-bytes.js';
 import type { Database } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { createAgentIdRequiredError, createAgentNotFoundError } from './ledger.errors.js';
+import { gzipAll } from './ledger-gzip.js';
+import { LedgerTextError } from './ledger-rows.js';
+import type { LedgerStore } from './ledger-store.js';
 import { findAgentById, findAgentByNumber, listAgentBalances, readLedgerReport, type AgentBalanceListRow, type LedgerAgent } from './ledger.repository.js';
 
 /** The agent ledger and the balance report (001 §2 Accounts, Agents Balance; PRODUCT §4 "Payments and ledger"). */
@@ -23,15 +26,31 @@ async function resolveAgent({ db, user, agentNumber }: { db: Database; user: Aut
 }
 
 /**
- * account-api's answer as JSON text, byte for byte what the contract's serialiser made of the report object before
+ * account-api's answer as JSON bytes, byte for byte what the contract's serialiser made of the report object before
  * (decision 042: ledger.report-bytes.test.ts compares them): `all` lists every row from 0; `date` lists from..to and
- * opens at the balance of every earlier row. The rows come as JSON from one statement, one snapshot, so a row posted
- * meanwhile cannot land in neither or both, and a 15,000-row ledger is never 15,000 objects on the server.
+ * opens at the balance of every earlier row. The rows are the agent's stored texts (decision 049) held in memory by the
+ * ledger store and brought up to date on each call (decision 050); a ledger the store cannot read (a date outside
+ * YYYY-MM-DD, only writable in SQL) is answered by the one statement of decision 049. With every row, the answer's
+ * gzip too, made from the blocks the store keeps (ledger-gzip.ts).
  */
-export async function getAccountReportJson({ db, user, input }: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<JsonText<AccountReportResponse>> {
+export async function getAccountReportJson({
+  db,
+  store,
+  user,
+  input,
+}: {
+  db: Database;
+  store: LedgerStore;
+  user: AuthUser;
+  input: AccountReportBody;
+}): Promise<{ bytes: JsonBytes<AccountReportResponse>; gzip: (() => Promise<Buffer>) | null }> {
   const agent = await resolveAgent({ db, user, agentNumber: input.agent_id });
   const range = input.type === 'date' ? { from: input.from, to: input.to } : undefined;
-  const report = await readLedgerReport({ db, agentUserId: agent.id, ...range });
+  const report = await store.report({ agentUserId: agent.id, ...range }).catch(async (error: unknown) => {
+    if (!(error instanceof LedgerTextError)) throw error;
+    const text = await readLedgerReport({ db, agentUserId: agent.id, ...range });
+    return { openingBalance: text.openingBalance, closingBalance: text.closingBalance, rows: Buffer.from(text.rowsJson), zipped: null };
+  });
   const head: Omit<AccountReport, 'rows'> = {
     agent: { agent_id: agent.agentId ?? 0, name: agent.name, agency_name: agent.agencyName },
     type: input.type,
@@ -41,12 +60,18 @@ export async function getAccountReportJson({ db, user, input }: { db: Database; 
     closing_balance: report.closingBalance,
   };
   // The head's keys in the contract's order, then the rows: what JSON.stringify of the parsed report writes.
-  return jsonText(`{"data":${JSON.stringify(head).slice(0, -1)},"rows":[${report.rowsJson}]}}`);
+  const open = Buffer.from(`{"data":${JSON.stringify(head).slice(0, -1)},"rows":[`);
+  const bytes = joinJsonBytes<AccountReportResponse>([open, report.rows, REPORT_END], open.length + report.rows.length + REPORT_END.length);
+  // The whole ledger's gzip from its kept blocks (ledger-gzip.ts); a range is a smaller answer, gzipped as any other.
+  const { zipped } = report;
+  return { bytes, gzip: zipped ? () => gzipAll(zipped, open, REPORT_END) : null };
 }
 
+const REPORT_END = Buffer.from(']}}');
+
 /** The same report as an object (the spreadsheet). */
-export async function getAccountReport(options: { db: Database; user: AuthUser; input: AccountReportBody }): Promise<AccountReport> {
-  return parseJsonText(await getAccountReportJson(options)).data;
+export async function getAccountReport(options: { db: Database; store: LedgerStore; user: AuthUser; input: AccountReportBody }): Promise<AccountReport> {
+  return (JSON.parse((await getAccountReportJson(options)).bytes.toString()) as AccountReportResponse).data;
 }
 
 function toAgentBalanceRow(row: AgentBalanceListRow): AgentBalanceRow {
