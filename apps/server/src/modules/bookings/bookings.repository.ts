@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, preparedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
 import type { AuditActor } from '../audit/audit.usecases.js';
 import { auditLog } from '../audit/audit.table.js';
 import { files, type NewFileRow } from '../files/files.table.js';
@@ -29,17 +29,6 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
     .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
     .limit(1);
   return row;
-}
-
-function idempotentTwin(
-  db: Executor,
-  { addedBy, idempotencyKey }: { addedBy: number | Placeholder; idempotencyKey: string | Placeholder },
-) {
-  return db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.addedBy, addedBy), eq(bookings.idempotencyKey, idempotencyKey)))
-    .limit(1);
 }
 
 /** The columns of a group that add-booking's rules use (decision 039: not the whole row, twice a booking). */
@@ -73,28 +62,29 @@ export async function findGroupToBook({
   pnr: string;
   replay: { addedBy: number; idempotencyKey: string } | undefined;
 }): Promise<{ group: Pick<GroupRow, 'id' | 'totalTicket'>; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
-  const [row] = replay
-    ? await preparedStatement(db, 'add_booking_group_keyed', (on) => groupToBookQuery(on, true)).execute({ pnr, ...replay })
-    : await preparedStatement(db, 'add_booking_group', (on) => groupToBookQuery(on, false)).execute({ pnr });
+  // Decision 051: a fixed statement (prepared once on PGlite too); without a key the twin's sub-select matches nothing.
+  const [row] = await runFixedStatement<{ id: number; total_ticket: number; earlier_id: number | null; hold_window: unknown; sold: number | string }>(
+    db,
+    groupToBookStatement(db),
+    { pnr, addedBy: replay?.addedBy ?? null, idempotencyKey: replay?.idempotencyKey ?? null },
+  );
   if (!row) return undefined;
-  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow), sold: row.sold };
+  return {
+    group: { id: row.id, totalTicket: row.total_ticket },
+    earlierId: row.earlier_id === null ? null : Number(row.earlier_id),
+    holdWindowMinutes: toHoldWindowMinutes(row.hold_window),
+    sold: Number(row.sold),
+  };
 }
 
-/** findGroupToBook's statement, prepared once per database handle (preparedStatement). */
-function groupToBookQuery(db: Executor, keyed: boolean) {
-  const twin = idempotentTwin(db, { addedBy: sql.placeholder('addedBy'), idempotencyKey: sql.placeholder('idempotencyKey') });
-  return db
-    .select({
-      group: { id: groups.id, totalTicket: groups.totalTicket },
-      earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
-      holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
-      sold: soldSeatsExpression(db, groups.id).mapWith(Number),
-    })
-    .from(groups)
-    .where(and(eq(groups.pnr, sql.placeholder('pnr')), isNull(groups.deletedAt)))
-    .limit(1)
-    .prepare(keyed ? 'add_booking_group_keyed' : 'add_booking_group');
-}
+const groupToBookStatement = fixedStatement(
+  'add_booking_group',
+  (db) => sql`select ${groups.id} as id, ${groups.totalTicket} as total_ticket,
+      (select ${bookings.id} from ${bookings} where ${bookings.addedBy} = ${placeholder('addedBy')}::int and ${bookings.idempotencyKey} = ${placeholder('idempotencyKey')}::text limit 1) as earlier_id,
+      (select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes') as hold_window,
+      ${soldSeatsExpression(db, groups.id)} as sold
+    from ${groups} where ${groups.pnr} = ${placeholder('pnr')}::text and ${groups.deletedAt} is null limit 1`,
+);
 
 /**
  * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
