@@ -1,12 +1,15 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, preparedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
 import type { AuditActor } from '../audit/audit.usecases.js';
 import { auditLog } from '../audit/audit.table.js';
 import { files, type NewFileRow } from '../files/files.table.js';
 import { soldSeatsExpression } from '../groups/groups.repository.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
+import { isActiveAdmin, type NotificationSender } from '../notifications/notifications.repository.js';
+import { notifications, type NotificationRow } from '../notifications/notifications.table.js';
 import { settings, SETTING_DEFAULTS } from '../settings/settings.table.js';
 import { users } from '../users/users.table.js';
 import {
@@ -26,17 +29,6 @@ export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: strin
     .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
     .limit(1);
   return row;
-}
-
-function idempotentTwin(
-  db: Executor,
-  { addedBy, idempotencyKey }: { addedBy: number | Placeholder; idempotencyKey: string | Placeholder },
-) {
-  return db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.addedBy, addedBy), eq(bookings.idempotencyKey, idempotencyKey)))
-    .limit(1);
 }
 
 /** The columns of a group that add-booking's rules use (decision 039: not the whole row, twice a booking). */
@@ -70,28 +62,29 @@ export async function findGroupToBook({
   pnr: string;
   replay: { addedBy: number; idempotencyKey: string } | undefined;
 }): Promise<{ group: Pick<GroupRow, 'id' | 'totalTicket'>; earlierId: number | null; holdWindowMinutes: number; sold: number } | undefined> {
-  const [row] = replay
-    ? await preparedStatement(db, 'add_booking_group_keyed', (on) => groupToBookQuery(on, true)).execute({ pnr, ...replay })
-    : await preparedStatement(db, 'add_booking_group', (on) => groupToBookQuery(on, false)).execute({ pnr });
+  // Decision 051: a fixed statement (prepared once on PGlite too); without a key the twin's sub-select matches nothing.
+  const [row] = await runFixedStatement<{ id: number; total_ticket: number; earlier_id: number | null; hold_window: unknown; sold: number | string }>(
+    db,
+    groupToBookStatement(db),
+    { pnr, addedBy: replay?.addedBy ?? null, idempotencyKey: replay?.idempotencyKey ?? null },
+  );
   if (!row) return undefined;
-  return { group: row.group, earlierId: row.earlierId, holdWindowMinutes: toHoldWindowMinutes(row.holdWindow), sold: row.sold };
+  return {
+    group: { id: row.id, totalTicket: row.total_ticket },
+    earlierId: row.earlier_id === null ? null : Number(row.earlier_id),
+    holdWindowMinutes: toHoldWindowMinutes(row.hold_window),
+    sold: Number(row.sold),
+  };
 }
 
-/** findGroupToBook's statement, prepared once per database handle (preparedStatement). */
-function groupToBookQuery(db: Executor, keyed: boolean) {
-  const twin = idempotentTwin(db, { addedBy: sql.placeholder('addedBy'), idempotencyKey: sql.placeholder('idempotencyKey') });
-  return db
-    .select({
-      group: { id: groups.id, totalTicket: groups.totalTicket },
-      earlierId: keyed ? sql<number | null>`(${twin})` : sql<null>`null`,
-      holdWindow: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes')`,
-      sold: soldSeatsExpression(db, groups.id).mapWith(Number),
-    })
-    .from(groups)
-    .where(and(eq(groups.pnr, sql.placeholder('pnr')), isNull(groups.deletedAt)))
-    .limit(1)
-    .prepare(keyed ? 'add_booking_group_keyed' : 'add_booking_group');
-}
+const groupToBookStatement = fixedStatement(
+  'add_booking_group',
+  (db) => sql`select ${groups.id} as id, ${groups.totalTicket} as total_ticket,
+      (select ${bookings.id} from ${bookings} where ${bookings.addedBy} = ${placeholder('addedBy')}::int and ${bookings.idempotencyKey} = ${placeholder('idempotencyKey')}::text limit 1) as earlier_id,
+      (select ${settings.value} from ${settings} where ${settings.key} = 'hold_window_minutes') as hold_window,
+      ${soldSeatsExpression(db, groups.id)} as sold
+    from ${groups} where ${groups.pnr} = ${placeholder('pnr')}::text and ${groups.deletedAt} is null limit 1`,
+);
 
 /**
  * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
@@ -133,6 +126,7 @@ interface ChecksRow {
   agent: { creditLimit: number | null; creditLow: boolean } | null;
   new_files: Array<{ id: number; path: string }> | null;
   old_files: Array<{ id: number; path: string }> | null;
+  sender: NotificationSender | null;
 }
 
 const bookableGroupEntries = Object.entries(bookableGroupColumns);
@@ -168,6 +162,11 @@ function checksQuery(db: Executor, shape: 'early' | 'locked' | 'lockingGroup'): 
   const agent = writes
     ? sql`(select json_build_object('creditLimit', ${users.creditLimit}, 'creditLow', ${users.creditLow}) from ${users} where ${users.id} = ${placeholder('agentUserId')}::int for update)`
     : sql`null`;
+  // Decision 051: the booking's notification is stored with it, worded from its sender's row as it is now.
+  const sender = writes
+    ? sql`(select json_build_object('id', ${users.id}, 'role', ${users.role}, 'name', ${users.name}, 'agencyName', ${users.agencyName}, 'imagePath', ${files.storagePath})
+        from ${users} left join ${files} on ${files.id} = ${users.imageFileId} where ${users.id} = ${placeholder('senderUserId')}::int)`
+    : sql`null`;
   return sql`${writes ? sql`with new_files as (${newFiles}) ` : sql``}select
       json_build_object(${groupJson}) as "group",
       ${soldSeatsExpression(db, groupId)} as sold,
@@ -178,7 +177,7 @@ function checksQuery(db: Executor, shape: 'early' | 'locked' | 'lockingGroup'): 
           and ${normalised(bookingPassengers.passportNo)} = any(${placeholder('passportNos')}::text[])) as booked,
       (select coalesce(json_agg(json_build_object('departureDate', ${groupLegs.departureDate}, 'arrivalDate', ${groupLegs.arrivalDate}) order by ${groupLegs.position}), '[]'::json)
         from ${groupLegs} where ${groupLegs.groupId} = ${groupId}) as legs,
-      ${agent} as agent${fileColumns}
+      ${agent} as agent, ${sender} as sender${fileColumns}
     from ${groups} where ${groupId} = ${placeholder('groupId')}::int${shape === 'lockingGroup' ? sql` for update of ${groups}` : sql``}`;
 }
 
@@ -215,8 +214,16 @@ export async function readLockedBookingChecks({
    * the agent whose credit the booking takes is locked (FOR UPDATE) and its credit columns read (decision 039;
    * takeCredit's lockedAgent), after the group's lock as every booking use case orders them, and the files rows stored.
    */
-  lock?: { lockGroup: boolean; agentUserId: number | null; files: readonly NewFileRow[] } | undefined;
-}): Promise<LockedBookingChecks & { group: BookableGroup; agent: { creditLimit: number | null; creditLow: boolean } | null; files: StoredFileIds }> {
+  lock?: { lockGroup: boolean; agentUserId: number | null; senderUserId: number; files: readonly NewFileRow[] } | undefined;
+}): Promise<
+  LockedBookingChecks & {
+    group: BookableGroup;
+    agent: { creditLimit: number | null; creditLow: boolean } | null;
+    files: StoredFileIds;
+    /** Under the lock: the row of the user making the booking, as its notification names it (null early, or when gone). */
+    sender: NotificationSender | null;
+  }
+> {
   const values: Record<string, unknown> = {
     groupId,
     passportNos: [...passportNos],
@@ -227,6 +234,7 @@ export async function readLockedBookingChecks({
     const unique = [...new Map(lock.files.map((row) => [row.storagePath, row])).values()];
     Object.assign(values, {
       agentUserId: lock.agentUserId,
+      senderUserId: lock.senderUserId,
       fileKinds: unique.map((row) => row.kind),
       filePaths: unique.map((row) => row.storagePath),
       fileNames: unique.map((row) => row.originalName),
@@ -250,6 +258,7 @@ export async function readLockedBookingChecks({
     legs: row.legs,
     agent: row.agent,
     files: { ids, inserted },
+    sender: row.sender,
   };
 }
 
@@ -420,25 +429,42 @@ export type NewBooking = Required<
 export type NewPassenger = Omit<NewBookingPassengerRow, 'bookingId' | 'id' | 'ticketNo'>;
 
 /**
+ * The notifications of a new booking (decision 051, PRODUCT §4 Notifications; bookedNotice decides them): every
+ * active admin (`toAdmins`) and/or the user `toUserId` if not deleted, never the sender; all with the same sender,
+ * name, message and image. No recipients: no rows.
+ */
+export interface BookingNotificationsInput {
+  senderUserId: number;
+  name: string;
+  message: string;
+  image: string | null;
+  toAdmins: boolean;
+  toUserId: number | null;
+}
+
+/**
  * The booking, its passengers and its audit row in one statement (decisions 039, 048; add-booking under the group's
  * lock): the passengers' insert takes the booking's id from the booking's insert in the same statement, and the audit
  * row's `after` is made in SQL from the rows both inserts return (auditSnapshotSql), so it holds what
  * readAuditSnapshot reads. A fixed statement: one text whatever the passenger count (the passengers go as arrays).
- * Answers the new booking's id.
+ * Decision 051: the booking's notifications are stored by the same statement (the caller pushes them after the
+ * commit). Answers the new booking's id and its notification rows.
  */
 export async function insertBookingWithPassengers({
   db,
   booking,
   passengers,
   audit,
+  notify,
 }: {
   db: Executor;
   booking: NewBooking;
   passengers: readonly NewPassenger[];
   audit: { actor: AuditActor; action: string };
-}): Promise<number> {
+  notify: BookingNotificationsInput | null;
+}): Promise<{ id: number; notifications: NotificationRow[] }> {
   const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-  const [row] = await runFixedStatement<{ id: number }>(db, insertBookingStatement(db), {
+  const [row] = await runFixedStatement<{ id: number; notices: Array<Omit<NotificationRow, 'createdAt'> & { createdAt: string }> }>(db, insertBookingStatement(db), {
     ...booking,
     confirmedAt: iso(booking.confirmedAt),
     cancelAt: iso(booking.cancelAt),
@@ -458,12 +484,19 @@ export async function insertBookingWithPassengers({
     actorName: audit.actor.name,
     address: audit.actor.address,
     action: audit.action,
+    noticeSender: notify?.senderUserId ?? null,
+    noticeName: notify?.name ?? null,
+    noticeMessage: notify?.message ?? null,
+    noticeImage: notify?.image ?? null,
+    noticeToAdmins: notify?.toAdmins ?? false,
+    noticeToUser: notify?.toUserId ?? null,
   });
   if (!row) throw new Error('the booking insert answered no row');
-  return Number(row.id);
+  return { id: Number(row.id), notifications: row.notices.map((notice) => ({ ...notice, createdAt: new Date(notice.createdAt) })) };
 }
 
 const insertBookingStatement = fixedStatement('add_booking_insert', () => {
+  const recipients = alias(users, 'recipient');
   const p = (name: string, type: string) => sql`${placeholder(name)}::${sql.raw(type)}`;
   return sql`with new_booking as (
       insert into ${bookings} (group_id, agent_user_id, walking, confirmed, confirmed_at, confirmed_by, cancel_at, adults, children, infants,
@@ -490,8 +523,21 @@ const insertBookingStatement = fixedStatement('add_booking_insert', () => {
       select ${p('actorUserId', 'int')}, ${p('actorName', 'text')}, ${p('address', 'text')}, 'booking', b.id, ${p('action', 'text')}, null,
         ${bookingAuditSnapshotSql('b', 'new_passengers')}
       from new_booking b
+    ), notices as (
+      insert into ${notifications} (user_id, sender_user_id, booking_id, name, message, image, created_at)
+      select ${recipients.id}, ${p('noticeSender', 'int')}, b.id, ${p('noticeName', 'text')}, ${p('noticeMessage', 'text')}, ${p('noticeImage', 'text')},
+        clock_timestamp()
+      from new_booking b cross join ${users} as ${sql.identifier('recipient')}
+      where ${recipients.id} is distinct from ${p('noticeSender', 'int')}
+        and ((${p('noticeToAdmins', 'boolean')} and ${isActiveAdmin(recipients)})
+          or (${recipients.id} = ${p('noticeToUser', 'int')} and ${recipients.deletedAt} is null))
+      order by ${recipients.id}
+      returning *
     )
-    select id from new_booking`;
+    select id, (select coalesce(json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'senderUserId', n.sender_user_id,
+        'bookingId', n.booking_id, 'name', n.name, 'message', n.message, 'image', n.image, 'readAt', n.read_at, 'createdAt', n.created_at)
+        order by n.id), '[]'::json) from notices n) as notices
+    from new_booking`;
 });
 
 export async function insertLedgerEntry({ db, entry }: { db: Executor; entry: NewLedgerEntryRow }): Promise<void> {

@@ -10,7 +10,6 @@ import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifyLowCredit } from '../credit/credit.usecases.js';
-import { notifySafely } from '../notifications/notifier.js';
 import { addBooking, checkAvailability, searchAgents } from './bookings.usecases.js';
 
 function requireUser(user: AuthUser | null): AuthUser {
@@ -47,11 +46,9 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       idempotencyKey: readHeader(request.headers['idempotency-key']),
     });
     // PRODUCT §4 Notifications: a replayed Idempotency-Key made no booking, so it tells nobody again.
+    // Decision 051: the booking's notifications were stored with it; they are pushed now that it has committed.
     if (!result.replayed) {
-      const actorUserId = requireUser(request.user).id;
-      await notifySafely(request.log, () =>
-        app.notifier.notifyBookingEvent({ actorUserId, notice: { kind: 'booked', bookingId: result.id, booking: result.notice ?? undefined } }),
-      );
+      app.notifier.pushStored(result.notifications);
       await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     }
     reply.code(result.replayed ? 200 : 201);

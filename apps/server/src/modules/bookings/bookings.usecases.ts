@@ -11,13 +11,15 @@ import {
   type PassengerInput,
 } from '@portal/contract/bookings';
 import type { AuditActor } from '../audit/audit.usecases.js';
-import { runsOneTransactionAtATime } from '../../lib/prepared.js';
+import { runsOneTransactionAtATime, transactionWithFixedStatements } from '../../lib/prepared.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
-import type { BookingForNotice } from '../notifications/notifications.repository.js';
+import { getPublicFileUrl } from '../files/files.usecases.js';
+import { bookedNotice } from '../notifications/booking-notices.js';
+import type { NotificationRow } from '../notifications/notifications.table.js';
 import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import { createGroupAdmission, type GroupAdmission } from './group-admission.js';
@@ -40,6 +42,7 @@ import {
   readLockedBookingChecks,
   searchBookableAgents,
   type BookableGroup,
+  type BookingNotificationsInput,
   type LockedBookingChecks,
   type NewPassenger,
 } from './bookings.repository.js';
@@ -190,8 +193,11 @@ export interface AddBookingResult {
   creditOverride: boolean;
   /** The agent fell under its low-credit line with this booking: the route tells it after the commit. */
   lowCredit: LowCreditNotice | null;
-  /** The new booking as its notification words it (null on a replay): the notifier does not read it back. */
-  notice: BookingForNotice | null;
+  /**
+   * The notifications the booking's statement stored (decision 051; none on a replay): the route pushes them once the
+   * transaction has committed.
+   */
+  notifications: NotificationRow[];
 }
 
 /**
@@ -278,7 +284,7 @@ async function addAdmittedBooking({
   now: Date;
 }): Promise<AddBookingResult> {
   const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
-  const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notice: null });
+  const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notifications: [] });
 
   const found = await findGroupToBook({ db, pnr: body.pnr, replay });
   if (found?.earlierId != null) return replayed(found.earlierId);
@@ -312,7 +318,7 @@ async function addAdmittedBooking({
     // Decision 048: on the embedded database one transaction runs at a time, so the checks statement takes the
     // group's lock itself; on PostgreSQL the lock is a statement of its own, so that the checks see the last holder's booking.
     const lockGroup = runsOneTransactionAtATime(db);
-    return await db.transaction(async (tx) => {
+    return await transactionWithFixedStatements(db, async (tx) => {
       // The files rows the checks statement inserted go with the rollback: their bytes are removed too.
       let insertedRows: ReadonlySet<string> = new Set();
       // A refusal still holds the lock while it removes the bytes it wrote (see recordPassengerFiles).
@@ -328,7 +334,7 @@ async function addAdmittedBooking({
         groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
-        lock: { lockGroup, agentUserId: party.agentUserId, files: passengerFileRows(files) },
+        lock: { lockGroup, agentUserId: party.agentUserId, senderUserId: caller.id, files: passengerFileRows(files) },
       });
       insertedRows = checks.files.inserted;
       // A twin request with the same key that held the lock first has committed by now: this one rolls back.
@@ -373,7 +379,7 @@ async function addAdmittedBooking({
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
       const cancelAt = party.confirmed ? null : new Date(now.getTime() + found.holdWindowMinutes * 60_000);
       // Decision 048: the booking, its passengers and its audit row (decision 035) in one statement.
-      const id = await insertBookingWithPassengers({
+      const { id, notifications } = await insertBookingWithPassengers({
         db: tx,
         booking: {
           groupId: group.id,
@@ -398,6 +404,7 @@ async function addAdmittedBooking({
         },
         passengers: passengerRows,
         audit: { actor, action: credit.overridden ? 'add_override' : 'add' },
+        notify: checks.sender && bookingNotifications({ sender: checks.sender, booking: { pnr: group.pnr, agentUserId: party.agentUserId, adults, children, infants } }),
       });
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
@@ -419,7 +426,7 @@ async function addAdmittedBooking({
         replayed: false,
         creditOverride: credit.overridden,
         lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id },
-        notice: { id, pnr: group.pnr, agentUserId: party.agentUserId, adults, children, infants, cancelAt },
+        notifications,
       };
     });
   } catch (error) {
@@ -431,6 +438,22 @@ async function addAdmittedBooking({
     }
     throw error;
   }
+}
+
+/**
+ * PRODUCT §4 Notifications of a new booking (bookedNotice: an agent's tells the admins, an admin's for an agent tells
+ * the agent, a walk-in nobody), named after its sender as the notifier names it; stored by the booking's statement.
+ */
+function bookingNotifications({ sender, booking }: Parameters<typeof bookedNotice>[0]): BookingNotificationsInput {
+  const told = bookedNotice({ sender, booking });
+  return {
+    senderUserId: sender.id,
+    name: sender.name,
+    message: told.message,
+    image: sender.imagePath ? getPublicFileUrl({ storagePath: sender.imagePath }) : null,
+    toAdmins: told.toAdmins,
+    toUserId: told.toUserId,
+  };
 }
 
 /**

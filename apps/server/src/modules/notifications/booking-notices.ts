@@ -66,6 +66,25 @@ export function agentBookedMessage({
   return `${agency} booked ${seatsText(counts)} on PNR ${pnr}`;
 }
 
+/**
+ * Who is told of a new booking and what it reads: an agent's booking tells every active admin; an admin's booking for
+ * an agent tells that agent (`toUserId`, unless it is the sender); a walk-in sale tells nobody. Used by planBookingNotice
+ * and by add-booking, which stores these rows with the booking itself (decision 051).
+ */
+export function bookedNotice({
+  sender,
+  booking,
+}: {
+  sender: NotificationSender;
+  booking: Pick<BookingForNotice, 'pnr' | 'agentUserId' | 'adults' | 'children' | 'infants'>;
+}): { toAdmins: boolean; toUserId: number | null; message: string } {
+  if (sender.role === 'user') {
+    return { toAdmins: true, toUserId: null, message: agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }) };
+  }
+  const toUserId = booking.agentUserId !== null && booking.agentUserId !== sender.id ? booking.agentUserId : null;
+  return { toAdmins: false, toUserId, message: `${senderLabel(sender)} booked ${seatsText(booking)} for you on PNR ${booking.pnr}` };
+}
+
 function seatsText(booking: Pick<BookingForNotice, 'adults' | 'children' | 'infants'>): string {
   const seats = plural(booking.adults + booking.children, 'seat');
   return booking.infants > 0 ? `${seats} and ${plural(booking.infants, 'infant')}` : seats;
@@ -110,7 +129,7 @@ export async function planBookingNotice({
   } else {
     bookingId = notice.bookingId;
   }
-  const booking = (notice.kind === 'booked' && notice.booking) || (await findBookingForNotice({ db, bookingId }));
+  const booking = await findBookingForNotice({ db, bookingId });
   if (!booking) return undefined;
 
   const plan = (recipients: number[], message: string, live = false): BookingNoticePlan => ({
@@ -120,15 +139,11 @@ export async function planBookingNotice({
     message,
   });
   switch (notice.kind) {
-    case 'booked':
-      if (sender.role === 'user') {
-        return plan(
-          activeAdminIds ?? (await findActiveAdminIds({ db })),
-          agentBookedMessage({ agency: senderLabel(sender), counts: booking, pnr: booking.pnr }),
-          true,
-        );
-      }
-      return plan(toAgent(booking, sender), `${senderLabel(sender)} booked ${seatsText(booking)} for you on PNR ${booking.pnr}`);
+    case 'booked': {
+      const told = bookedNotice({ sender, booking });
+      if (told.toAdmins) return plan(activeAdminIds ?? (await findActiveAdminIds({ db })), told.message, true);
+      return plan(told.toUserId === null ? [] : [told.toUserId], told.message);
+    }
     case 'confirmed':
       return plan(toAgent(booking, sender), `Your ${bookingRef(booking)} is confirmed`);
     case 'cancelled':

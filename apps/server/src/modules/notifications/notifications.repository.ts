@@ -105,7 +105,7 @@ export async function markNotificationsRead({
 }
 
 /** An administrator who may sign in: approved, active, not deleted. */
-function isActiveAdmin(table: Record<'role' | 'activeStatus' | 'isActive' | 'deletedAt', AnyPgColumn>) {
+export function isActiveAdmin(table: Record<'role' | 'activeStatus' | 'isActive' | 'deletedAt', AnyPgColumn>) {
   return and(eq(table.role, 'admin'), eq(table.activeStatus, 'approved'), eq(table.isActive, true), isNull(table.deletedAt));
 }
 

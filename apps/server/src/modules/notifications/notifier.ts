@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BookingForNotice } from './notifications.repository.js';
 import type { NotificationRow } from './notifications.table.js';
 
 /**
@@ -22,8 +21,8 @@ export interface NotifyInput {
  */
 export type BookingNotice =
   | { kind: 'confirmed' | 'cancelled' | 'hold_changed' | 'hold_expired' | 'ticketed'; bookingId: number }
-  /** `booking`: the new booking as add-booking wrote it, so the notifier need not read it back (issue 20 point 3). */
-  | { kind: 'booked'; bookingId: number; booking?: BookingForNotice }
+  /** add-booking stores its own notifications with the booking (decision 051); this reads the booking. */
+  | { kind: 'booked'; bookingId: number }
   | { kind: 'payment_added'; bookingId: number; amount: number }
   /** PRODUCT §6, the name-deadline job: a hold still missing names was cancelled (its agent is told). */
   | { kind: 'names_deadline_cancelled'; bookingId: number }

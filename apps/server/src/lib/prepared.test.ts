@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { fixedStatement, pgLiteral, runFixedStatement, runsOneTransactionAtATime, transactionWithFixedStatements } from './prepared.js';
+
+// Decision 051: on the embedded database a fixed statement is PREPAREd once and run as EXECUTE with its values written
+// as literals; on PostgreSQL it is a named protocol statement. Either way the rows are those of the same SQL.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const echo = fixedStatement(
+  'prepared_test_echo',
+  () => sql`select ${sql.placeholder('text')}::text as text, ${sql.placeholder('list')}::text[] as list,
+    ${sql.placeholder('n')}::int as n, ${sql.placeholder('flag')}::boolean as flag, ${sql.placeholder('doc')}::jsonb as doc,
+    ${sql.placeholder('at')}::timestamptz = '2026-11-27T22:00:00.000Z'::timestamptz as at_matches`,
+);
+
+const tricky = [`O'Brien`, 'back\\slash', 'a "quoted", comma', '{braces}', 'NULL', '', 'ünïcødé ✈', 'semi; drop table users; --'];
+
+async function countPrepared(name: string): Promise<number> {
+  const rows = await runFixedStatement<{ n: number }>(t.db, countPreparedStatement(t.db), { name });
+  return Number(rows[0]!.n);
+}
+const countPreparedStatement = fixedStatement(
+  'prepared_test_count',
+  () => sql`select count(*)::int as n from pg_prepared_statements where name = ${sql.placeholder('name')}::text`,
+);
+
+describe('fixed statements', () => {
+  it('when values hold quotes, backslashes, braces, commas and nulls, then the statement reads them back unchanged', async () => {
+    for (const text of [...tricky, null]) {
+      const rows = await transactionWithFixedStatements(t.db, (tx) =>
+        runFixedStatement<Record<string, unknown>>(tx, echo(tx), {
+          text,
+          list: [...tricky, null],
+          n: -42,
+          flag: false,
+          doc: { name: `O'Brien`, tags: ['a"b', 'c\\d'] },
+          at: new Date('2026-11-27T22:00:00.000Z'),
+        }),
+      );
+      expect(rows).toEqual([{ text, list: [...tricky, null], n: -42, flag: false, doc: { name: `O'Brien`, tags: ['a"b', 'c\\d'] }, at_matches: true }]);
+    }
+  });
+
+  it('when a statement runs in transactions and outside them, then the embedded database prepares it once and keeps it', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await transactionWithFixedStatements(t.db, (tx) => runFixedStatement(tx, echo(tx), { text: 'x', list: [], n: 1, flag: true, doc: {}, at: null }));
+      await runFixedStatement(t.db, echo(t.db), { text: 'y', list: ['z'], n: 2, flag: null, doc: null, at: null });
+    }
+    // PostgreSQL names its protocol statements per pooled connection (not seen in this view); PGlite's are SQL-level.
+    if (runsOneTransactionAtATime(t.db)) expect(await countPrepared('prepared_test_echo')).toBe(1);
+  });
+
+  it('when requests run a statement for the first time at once, in transactions and outside them, then all get their rows', async () => {
+    const first = fixedStatement('prepared_test_first_use', () => sql`select ${sql.placeholder('n')}::int * 2 as doubled`);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        n % 3 === 0
+          ? transactionWithFixedStatements(t.db, (tx) => runFixedStatement<{ doubled: number }>(tx, first(tx), { n }))
+          : runFixedStatement<{ doubled: number }>(t.db, first(t.db), { n }),
+      ),
+    );
+    expect(results.map((rows) => rows[0]!.doubled)).toEqual(Array.from({ length: 12 }, (_, n) => n * 2));
+    if (runsOneTransactionAtATime(t.db)) expect(await countPrepared('prepared_test_first_use')).toBe(1);
+  });
+
+  it('when a value holds a NUL character, then it is refused rather than cut short', () => {
+    expect(() => pgLiteral('a\0b')).toThrow(/NUL/);
+    // An escape string (E'...'): the array literal's quotes and backslashes doubled.
+    expect(pgLiteral([`it's`, 'a\\"b', null])).toBe(`E'{"it''s","a\\\\\\\\\\\\"b",NULL}'`);
+  });
+
+  it('when the database reads strings with standard_conforming_strings off, then a backslash still cannot end a literal', async () => {
+    if (!runsOneTransactionAtATime(t.db)) return; // PostgreSQL binds the values as parameters; no literal is written.
+    await t.db.execute(sql.raw('set standard_conforming_strings = off'));
+    try {
+      for (const text of ['back\\', "\\'; select 1; --", ...tricky]) {
+        const rows = await runFixedStatement<{ text: string }>(t.db, echo(t.db), { text, list: [], n: 1, flag: true, doc: {}, at: null });
+        expect(rows[0]!.text).toBe(text);
+      }
+    } finally {
+      await t.db.execute(sql.raw('set standard_conforming_strings = on'));
+    }
+  });
+});
