@@ -5,7 +5,7 @@ declare const jsonOf: unique symbol;
 /**
  * The UTF-8 bytes of JSON known to encode a T, assembled from bytes kept ready (decision 047). A big answer made as a
  * string costs its encoding on every send (Buffer.from: 3-5 ms for the 250 KB of a search, most of the request);
- * bytes copied together cost a memcpy. The type keeps the contract's shape in view, as JsonText does (json-text.ts).
+ * bytes copied together cost a memcpy. The type keeps the contract's shape in view.
  */
 export type JsonBytes<T> = Buffer & { readonly [jsonOf]: T };
 
