@@ -51,9 +51,9 @@ const niceBin = ['/usr/bin/nice', '/bin/nice'].find((candidate) => existsSync(ca
 
 /**
  * Runs a command with its output kept, so that parallel suites print one after another. `background` runs it at a
- * lower CPU priority (nice 10): the throughput suites (lint, types, vitest) then take what the browser journeys leave,
- * and the journeys, whose waits are timed, are not starved on 2 cores (CI of 2026-11-27: a toast shown for its 2 s was
- * missed and an axe journey ran out of time while the server suites took both cores).
+ * lower CPU priority (nice 10): lint and the type check, which wait on nothing timed, take what the timed suites leave
+ * (decision 052). The vitest suites and the journeys keep the same priority: at nice 10 the vitest suites' own timed
+ * waits failed instead of the journeys'.
  */
 function runStep(name, command, args, options = {}) {
   const started = Date.now();
@@ -247,10 +247,10 @@ const [lint, typecheck, benchTests, serverTests, webTests, e2e] = await Promise.
   runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { background: true }),
   // The bench's result comparison (issue 20 point 6): node:test through tsx, a second or so.
   runStep('bench unit tests', 'npm', ['run', '--silent', 'test', '-w', 'bench'], { background: true }),
-  runStep('server tests (PGlite and PostgreSQL)', node, [bin('apps/server', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server'), background: true }),
+  runStep('server tests (PGlite and PostgreSQL)', node, [bin('apps/server', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${serverReport}`], { cwd: path.join(root, 'apps/server') }),
   // Two workers at least: vitest's default on 2 cores is one, and the web suite, alone in its single worker after the
   // other suites end, was the run's last quarter of an hour with a core idle.
-  runStep('web component tests', node, [bin('apps/web', 'vitest', 'vitest.mjs'), 'run', `--maxWorkers=${webWorkers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web'), background: true }),
+  runStep('web component tests', node, [bin('apps/web', 'vitest', 'vitest.mjs'), 'run', `--maxWorkers=${webWorkers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${webReport}`], { cwd: path.join(root, 'apps/web') }),
   journeys,
 ]);
 countCheck(lint);
