@@ -49,7 +49,10 @@ describe('Insights on the General Report (issue 19 point 4)', () => {
     stubFetch({ 'GET /api/listofallpendingpayments': reply(allPendingPaymentsRoute, 200, buildGeneralReport()), ...INSIGHT_CALLS });
     renderApp('/dashboard/payments');
 
-    expect(await screen.findByRole('img', { name: `${INSIGHT_TITLES.salesReceipts}: bar chart; the Table view has the numbers` })).toBeInTheDocument();
+    // The first find waits for the lazy route and its charts to load: over the shared 15 s in a loaded CI run (decision 052).
+    expect(
+      await screen.findByRole('img', { name: `${INSIGHT_TITLES.salesReceipts}: bar chart; the Table view has the numbers` }, { timeout: 45_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: `${INSIGHT_TITLES.seatsBySector}: bar chart; the Table view has the numbers` })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: `${INSIGHT_TITLES.receivablesByAge}: bar chart; the Table view has the numbers` })).toBeInTheDocument();
 
