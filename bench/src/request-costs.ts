@@ -133,6 +133,28 @@ export interface LedgerReportFigures {
 }
 
 /**
+ * A real posting to an agent's ledger (decision 050): an administrator's payment of 1 PKR, through the API, on one of
+ * the agent's confirmed live bookings, found in its account-api `all` answer (`reportText`). The read cache drops the
+ * agent's answer and the ledger store must read the posted row: what a computed ledger costs after a write.
+ */
+export function ledgerPosting(baseUrl: string, adminToken: string, reportText: string): () => Promise<void> {
+  const report = (JSON.parse(reportText) as { data: { rows: Array<{ type: string; booking: number | null }> } }).data;
+  // A booking charged and never reversed is confirmed and live: it takes payments.
+  const reversed = new Set(report.rows.filter((row) => row.type === 'reversal').map((row) => row.booking));
+  const bookingId = report.rows.find((row) => row.type === 'out' && row.booking !== null && !reversed.has(row.booking))?.booking;
+  if (!bookingId) throw new Error('the agent has no confirmed live booking to post a payment to');
+  const receiveDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
+  return async () => {
+    const response = await fetch(`${baseUrl}/api/update-booking-payment`, {
+      method: 'POST',
+      headers: { ...bearer(adminToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ booking_id: bookingId, receive_amount: 1, receive_date: receiveDate, text: 'Bench ledger posting' }),
+    });
+    if (response.status !== 200) throw new Error(`update-booking-payment answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  };
+}
+
+/**
  * Issue 20 point 5: account-api `all` of the busiest agent (the seeds' contract), one request at a time. "Computed": each
  * measured request follows a real posting to that agent's ledger (an administrator's payment of 1 PKR on one of its
  * confirmed, live bookings, through the API, not timed), so the read cache has dropped the agent's answer and the
@@ -148,22 +170,9 @@ export async function measureLedgerReport(options: { baseUrl: string; serverPid:
   const url = `${options.baseUrl}/api/account-api`;
   const sample = await timedFetch(url, init);
   if (sample.status !== 200) throw new Error(`account-api answered ${sample.status}: ${sample.text.slice(0, 300)}`);
-  const report = (JSON.parse(sample.text) as { data: { rows: Array<{ type: string; booking: number | null }> } }).data;
-  const rows = report.rows.length;
+  const rows = (JSON.parse(sample.text) as { data: { rows: unknown[] } }).data.rows.length;
   const jsonBytes = Buffer.byteLength(sample.text);
-  // A booking charged and never reversed is confirmed and live: it takes payments.
-  const reversed = new Set(report.rows.filter((row) => row.type === 'reversal').map((row) => row.booking));
-  const bookingId = report.rows.find((row) => row.type === 'out' && row.booking !== null && !reversed.has(row.booking))?.booking;
-  if (!bookingId) throw new Error('the busiest agent has no confirmed live booking to post a payment to');
-  const receiveDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
-  const post = async () => {
-    const response = await fetch(`${options.baseUrl}/api/update-booking-payment`, {
-      method: 'POST',
-      headers: { ...bearer(options.adminToken), 'content-type': 'application/json' },
-      body: JSON.stringify({ booking_id: bookingId, receive_amount: 1, receive_date: receiveDate, text: 'Bench ledger posting' }),
-    });
-    if (response.status !== 200) throw new Error(`update-booking-payment answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  };
+  const post = ledgerPosting(options.baseUrl, options.adminToken, sample.text);
   const cold = await measureSequential(options.serverPid, options.count, () => timedFetch(url, init), { before: post });
   await timedFetch(url, init);
   const warm = await measureSequential(options.serverPid, options.count, () => timedFetch(url, init));
