@@ -76,6 +76,10 @@ async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: 
     { name: 'dashboard summary', url: api('/dashboardsummary'), init: get(adminToken), join: '?' },
     { name: 'all bookings', url: api('/listofbookings?page=1'), init: get(adminToken), join: '&' },
     ...(bookingId === undefined ? [] : [{ name: 'booking-edit-detail', url: api('/booking-edit-detail'), init: post(agentToken, { booking_id: bookingId }), join: '?' as const }]),
+    { name: 'insights/sales-receipts', url: api('/insights/sales-receipts'), init: get(adminToken), join: '?' },
+    { name: 'insights/seats-by-sector', url: api('/insights/seats-by-sector'), init: get(adminToken), join: '?' },
+    // Kept per agent (decision 054): computed after a posting to one agent's ledger.
+    { name: 'insights/receivables-by-age (after a posting)', url: api('/insights/receivables-by-age'), init: get(adminToken), join: '?', before: ledgerPost },
   ];
   const costs: MixedScenarioRun['costs'] = [];
   for (const step of steps) {

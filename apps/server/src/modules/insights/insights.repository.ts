@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
-import { ledgerEntries } from '../ledger/ledger.table.js';
+import { ledgerEntries, ledgerRemovals } from '../ledger/ledger.table.js';
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
@@ -90,7 +90,7 @@ export async function sumSeatsBySector({ db, today }: { db: Executor; today: str
     .orderBy(desc(forSale), sector);
 }
 
-interface ReceivableRow {
+export interface ReceivableRow {
   userId: number;
   agentId: number | null;
   agentName: string;
@@ -109,17 +109,21 @@ interface ReceivableRow {
  * 3. the agent's payments (`in` rows, whatever their date) pay the remaining debts oldest first (entry_date, id).
  * A debt item i with running total C_i (oldest first, inclusive) against credits K keeps
  * clamp(C_i - K, 0, amount_i). Only agents with something unpaid are answered, the most owed first.
+ * `agents`: only these agents' rows are read and answered (the receivables store's agents whose ledger changed,
+ * receivables-store.ts): every step above is one agent's (a booking's rows are its agent's), so an agent's answer is
+ * the same whichever other agents are read with it.
  */
-export async function sumReceivablesByAge({ db, today }: { db: Executor; today: string }): Promise<ReceivableRow[]> {
+export async function sumReceivablesByAge({ db, today, agents }: { db: Executor; today: string; agents?: readonly number[] }): Promise<ReceivableRow[]> {
   const l = ledgerEntries;
+  const only = agents ? sql` and ${inArray(l.agentUserId, [...agents])}` : sql``;
   const result = await db.execute(sql`
     with outs as (
       select ${l.id} as id, ${l.agentUserId} as agent, ${l.bookingId} as booking, ${l.entryDate} as day, ${l.amount} as amount
-        from ${l} where ${l.type} = 'out'
+        from ${l} where ${l.type} = 'out'${only}
     ),
     reversed as (
       select ${l.agentUserId} as agent, ${l.bookingId} as booking, sum(${l.amount}) as amount
-        from ${l} where ${l.type} = 'reversal' group by ${l.agentUserId}, ${l.bookingId}
+        from ${l} where ${l.type} = 'reversal'${only} group by ${l.agentUserId}, ${l.bookingId}
     ),
     out_per_booking as (
       select booking, sum(amount) as amount from outs group by booking
@@ -136,7 +140,7 @@ export async function sumReceivablesByAge({ db, today }: { db: Executor; today: 
     ),
     credits as (
       select agent, sum(amount) as amount from (
-        select ${l.agentUserId} as agent, ${l.amount} as amount from ${l} where ${l.type} = 'in'
+        select ${l.agentUserId} as agent, ${l.amount} as amount from ${l} where ${l.type} = 'in'${only}
         union all
         select agent, amount from leftover_reversals
       ) c group by agent
@@ -173,5 +177,36 @@ export async function sumReceivablesByAge({ db, today }: { db: Executor; today: 
     days31To60: Number(row.d31),
     daysOver60: Number(row.d60),
     total: Number(row.total),
+  }));
+}
+
+export interface AgentLedgerRevision {
+  userId: number;
+  agentId: number | null;
+  agentName: string;
+  /** The highest revision of the user's ledger rows and of its ledger removals (decision 050), as "rows/removals". */
+  revision: string;
+}
+
+/**
+ * Every user with its name as the receivables show it and where its ledger stands (decision 054): any change of an
+ * agent's ledger rows (insert, update, delete, a row moved away) raises one of the two revisions. Two index probes a
+ * user (ledger_entries_agent_revision_idx, ledger_removals_agent_revision_idx). In the receivables' order of names.
+ */
+export async function readAgentLedgerRevisions({ db }: { db: Executor }): Promise<AgentLedgerRevision[]> {
+  const result = await db.execute(sql`
+    select ${users.id} as user_id, ${users.agentId} as agent_id,
+           coalesce(nullif(${users.agencyName}, ''), ${users.name}) as agent_name,
+           coalesce((select max(${ledgerEntries.revision}) from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${users.id}), 0)
+             || '/' ||
+           coalesce((select max(${ledgerRemovals.revision}) from ${ledgerRemovals} where ${ledgerRemovals.agentUserId} = ${users.id}), 0) as revision
+      from ${users}
+     order by agent_name, ${users.id}`);
+  type Raw = { user_id: number; agent_id: number | null; agent_name: string; revision: string };
+  return (result as unknown as { rows: Raw[] }).rows.map((row) => ({
+    userId: Number(row.user_id),
+    agentId: row.agent_id === null ? null : Number(row.agent_id),
+    agentName: row.agent_name,
+    revision: String(row.revision),
   }));
 }

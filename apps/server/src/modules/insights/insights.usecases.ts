@@ -6,7 +6,8 @@ import {
 } from '@portal/contract/insights';
 import type { Database } from '../../db/database.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
-import { sumReceivablesByAge, sumSalesAndReceiptsByDay, sumSeatsBySector } from './insights.repository.js';
+import { sumSalesAndReceiptsByDay, sumSeatsBySector } from './insights.repository.js';
+import { ReceivablesStore } from './receivables-store.js';
 
 /** The insights reports (PRODUCT §6 "Insights", contract insights.ts, decision 034); "today" is Asia/Karachi. */
 
@@ -34,9 +35,18 @@ export async function getSeatsBySector({ db, now = new Date() }: { db: Database;
   return rows.map((row) => ({ sector: row.sector, groups: row.groups, for_sale: row.forSale, sold: row.sold, remaining: row.forSale - row.sold }));
 }
 
+/** One receivables store per database (decision 054): the report's route and its xlsx answer from it. */
+const receivablesStores = new WeakMap<Database, ReceivablesStore>();
+
+export function receivablesStoreOf(db: Database): ReceivablesStore {
+  let store = receivablesStores.get(db);
+  if (!store) receivablesStores.set(db, (store = new ReceivablesStore({ db })));
+  return store;
+}
+
 export async function getReceivablesByAge({ db, now = new Date() }: { db: Database; now?: Date }): Promise<ReceivablesByAgeResponse['data']> {
   const today = getKarachiToday(now);
-  const rows = await sumReceivablesByAge({ db, today });
+  const rows = await receivablesStoreOf(db).rows(today);
   return {
     today,
     agents: rows.map((row) => ({
