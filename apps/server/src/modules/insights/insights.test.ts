@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { ReceivablesByAgeResponse, SalesReceiptsResponse, SeatsBySectorResponse } from '@portal/contract/insights';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { insertGroupRow } from '../../test/group-rows.js';
 import { insertAirline, insertMySector, insertSector } from '../../test/inventory-factories.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
 import { daysFromToday, insertDashboardBooking, insertDashboardGroup, karachiMidnightPlus } from '../dashboard/dashboard.fixtures.js';
+import { bookings } from '../bookings/bookings.table.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import { ledgerEntries } from '../ledger/ledger.table.js';
 import { payments } from '../payments/payments.table.js';
@@ -90,6 +92,9 @@ beforeAll(async () => {
   await seats(gA, 'confirmed', { adults: 2, children: 1, infants: 1 }); // 3 seats (infants take none)
   await seats(gA, 'cancelled', { adults: 2 }); // none
   await seats(gA, 'hold', { adults: 1 }); // 1 seat: a hold holds its seat
+  // A hold whose time ran out, not yet swept: none, as on the ticket cards (decision 054).
+  const lapsed = await seats(gA, 'hold', { adults: 4 });
+  await t.db.update(bookings).set({ cancelAt: new Date(Date.now() - 60 * 60_000) }).where(eq(bookings.id, lapsed.id));
   const gB = await open([lheJed], 5);
   await seats(gB, 'confirmed', { adults: 5 }); // 5
   await open([lheDxb, dxbJed], 3); // via: its outbound sector is LHE - JED, 0 sold
