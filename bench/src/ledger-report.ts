@@ -3,7 +3,7 @@
  * [--cpu-prof dir] [--sequential-requests N]`. For each engine: a fresh workload, one server, then the full run's
  * measurement (measureLedgerReport): account-api `all` of agent01 (the seeds' contract), computed one request at a
  * time, each after a real posting to that ledger (an administrator's payment through the API, not timed: decision
- * 050), then from the read cache; its rows and bytes; the server's CPU per computed
+ * 050) once the server is idle again (request-costs.ts settle), then from the read cache; its rows and bytes; the server's CPU per computed
  * request, the whole process and its JavaScript thread alone (PGlite's database runs on that thread, PostgreSQL's
  * in its own processes, not counted). `--cpu-prof <dir>` profiles the computed requests.
  */
