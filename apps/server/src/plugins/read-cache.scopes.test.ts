@@ -4,8 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertTestBooking, insertTestGroup, insertUserWithToken, type TestGroup } from '../modules/bookings/booking-lifecycle.factories.js';
 import { notifications } from '../modules/notifications/notifications.table.js';
 import type { UserRow } from '../modules/users/users.table.js';
-import { bearer, buildTestApp, type TestApp } from '../test/helpers.js';
-import { agentScope, BOOKINGS_SCOPE, groupScope, notificationsScope, writeScopesOf } from './change-scopes.js';
+import { bookingFields, insertBookableGroup, passenger, postBooking } from '../modules/bookings/bookings.fixtures.js';
+import { bookAsAgent } from '../modules/ledger/ledger.fixtures.js';
+import { bearer, buildTestApp, multipart, type TestApp } from '../test/helpers.js';
+import { agentScope, BOOKINGS_SCOPE, groupScope, LEDGERS_SCOPE, ledgerScope, noteWrittenBooking, notificationsScope, writeScopesOf } from './change-scopes.js';
 
 /**
  * Decision 040: a write drops only the cached reads it may have altered. To see what stayed cached, a test writes a
@@ -148,5 +150,33 @@ describe('read cache scopes (decision 040)', () => {
     ]);
     expect(await writeScopesOf({ db: t.db, request, url, payload: '{"message":"no id"}' })).toBeNull();
     expect(await writeScopesOf({ db: t.db, request, url: '/api/addgroup', payload: '{}' })).toBeNull();
+  });
+
+  it('when a write noted its booking, then its scopes come from the note: neither the answer nor the booking is read', async () => {
+    const request = { params: {}, body: {}, user: null } as never;
+    noteWrittenBooking(request, { agentUserId: agentA.user.id, groupId: groupOne.group.id, confirmed: true });
+    // The answer names no booking: without the note this is a change of everything.
+    expect(await writeScopesOf({ db: t.db, request, url: '/api/add-booking', payload: '{"message":"no id"}' })).toEqual([
+      BOOKINGS_SCOPE,
+      groupScope(groupOne.group.id),
+      agentScope(agentA.user.id),
+      ledgerScope(agentA.user.id),
+      LEDGERS_SCOPE,
+    ]);
+  });
+
+  it("when add-booking books, then the scopes heard are its new booking's: an agent's hold, an admin's walk-in", async () => {
+    const heard: Array<readonly string[] | null> = [];
+    t.app.dataChanges.addPeerBroadcast((scopes) => heard.push(scopes));
+    const bookable = await insertBookableGroup(t.db, { totalTicket: 5 });
+    await bookAsAgent(t.app, multipart, { token: agentB.token, pnr: bookable.pnr });
+    // Besides the admins' notifications (each its own scope).
+    expect(heard).toContainEqual([BOOKINGS_SCOPE, groupScope(bookable.id), agentScope(agentB.user.id)]);
+    expect(heard).not.toContainEqual(null);
+    heard.length = 0;
+    const walkIn = await postBooking(t.app, admin.token, multipart(bookingFields({ pnr: bookable.pnr, passengers: [passenger({ type: 'adult' })], extra: { walking: '1' } })));
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    expect(heard).toContainEqual([BOOKINGS_SCOPE, groupScope(bookable.id)]);
+    expect(heard).not.toContainEqual(null);
   });
 });

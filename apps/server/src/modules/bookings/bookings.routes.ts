@@ -8,6 +8,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
+import { noteWrittenBooking } from '../../plugins/change-scopes.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { addBooking, checkAvailability, searchAgents } from './bookings.usecases.js';
@@ -47,6 +48,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
     });
     // PRODUCT §4 Notifications: a replayed Idempotency-Key made no booking, so it tells nobody again.
     // Decision 051: the booking's notifications were stored with it; they are pushed now that it has committed.
+    if (result.written) noteWrittenBooking(request, result.written);
     if (!result.replayed) {
       app.notifier.pushStored(result.notifications);
       await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/bookings';
 import type { AuditActor } from '../audit/audit.usecases.js';
 import { runsOneTransactionAtATime, transactionWithFixedStatements } from '../../lib/prepared.js';
+import type { WrittenBooking } from '../../plugins/change-scopes.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -198,6 +199,8 @@ export interface AddBookingResult {
    * transaction has committed.
    */
   notifications: NotificationRow[];
+  /** The new booking's agent, group and state (none on a replay): what the change touched (change-scopes.ts). */
+  written: WrittenBooking | null;
 }
 
 /**
@@ -284,7 +287,7 @@ async function addAdmittedBooking({
   now: Date;
 }): Promise<AddBookingResult> {
   const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
-  const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notifications: [] });
+  const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notifications: [], written: null });
 
   const found = await findGroupToBook({ db, pnr: body.pnr, replay });
   if (found?.earlierId != null) return replayed(found.earlierId);
@@ -427,6 +430,7 @@ async function addAdmittedBooking({
         creditOverride: credit.overridden,
         lowCredit: credit.lowCredit && { ...credit.lowCredit, bookingId: id },
         notifications,
+        written: { agentUserId: party.agentUserId, groupId: group.id, confirmed: party.confirmed },
       };
     });
   } catch (error) {
