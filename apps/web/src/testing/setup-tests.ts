@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // Routes load lazily; on a busy 2-core CI machine running suites in parallel the first render of a
 // screen can take longer than testing-library's 1 s default, which made findBy* queries flaky.
@@ -87,6 +87,28 @@ function dropDetachedStyleSheets() {
     element?._updateAStyleBlock?.();
   }
 }
+
+// A route's lazy chunk still loading when its file ends (the test done, the tree unmounted) fails with vitest's
+// EnvironmentTeardownError, and the worker's module cache keeps that rejection: in the next files the chunk would
+// fail at once and the route show its error page. Before each file, the modules whose loading failed are forgotten,
+// so that they load again when imported.
+type ModuleNode = { promise?: Promise<unknown> };
+type WorkerModules = { idToModuleMap: Map<string, ModuleNode>; invalidateModule(node: ModuleNode): void };
+async function forgetFailedModules() {
+  const modules = (globalThis as { __vitest_worker__?: { evaluatedModules?: WorkerModules } }).__vitest_worker__?.evaluatedModules;
+  if (!modules?.idToModuleMap) return;
+  const failed: ModuleNode[] = [];
+  for (const node of modules.idToModuleMap.values()) {
+    node.promise?.then(
+      () => undefined,
+      () => failed.push(node),
+    );
+  }
+  // The handlers of promises already settled run before this timer.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (const node of failed) modules.invalidateModule(node);
+}
+beforeAll(forgetFailedModules);
 
 // A test that makes React (or anything) log an error fails (epic-stack habit, STYLE.md).
 let consoleErrors: string[] = [];
