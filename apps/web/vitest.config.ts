@@ -22,5 +22,6 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 60_000,
+    isolate: false,
   },
 });
