@@ -159,7 +159,7 @@ const writtenBookings = new WeakMap<FastifyRequest, WrittenBooking>();
 
 /**
  * A booking write that knows its booking says so (add-booking: the booking it inserted), so writeScopesOf needs
- * neither the answer's JSON nor a read of the booking after the commit (one statement less a booking, decision 054).
+ * neither the answer's JSON nor a read of the booking after the commit (one statement less a booking, decision 055).
  */
 export function noteWrittenBooking(request: FastifyRequest, booking: WrittenBooking): void {
   writtenBookings.set(request, booking);
