@@ -28,11 +28,11 @@ export type ListPager = { page: number; setPage: (page: number) => void; maxPage
 export type ListParams<S extends ListParamsSpec> = {
   /** The valid filters of the address; a stable object while the address does not change. */
   filters: ListFilters<S>;
-  /** Replaces every filter of the spec (undefined or '' removes one) and goes back to page 1. */
+  /** Replaces every filter of the spec (undefined or '' removes one) and goes back to page 1 if any changed. */
   setFilters: (next: ListFilters<S>) => void;
   /**
    * Changes only the filters named in `patch` (undefined or '' removes one), on top of the address as it is when
-   * applied, and goes back to page 1. For fields that apply on their own timers (two typed filters whose debounces
+   * applied, and goes back to page 1 if any changed. For fields that apply on their own timers (two typed filters whose debounces
    * end in one tick): each writes its own key and never puts back another's older value.
    */
   patchFilters: (patch: ListFilters<S>) => void;
@@ -79,33 +79,42 @@ export function useListParams<const S extends ListParamsSpec>(spec: S): ListPara
   const filters = useMemo(() => parseFilters(spec, query), [spec, query]);
   const page = parsePage(searchParams.get('page'));
 
-  // React Router's functional setSearchParams starts from the address of the last render, not from the previous
-  // write: two writes before React renders again (two typing pauses ending in one timer run) would each start from
-  // the old address, and the second would undo the first. Each write starts from the one before it until the
-  // address has been rendered.
-  const written = useRef<{ rendered: string; params: URLSearchParams } | null>(null);
+  // Every write starts from the address as it stands, not from the render that made the callback:
+  // - React Router's functional setSearchParams starts from the address of the last render, so two writes before
+  //   React renders again (two typing pauses ending in one timer run) would each start from the old address, and
+  //   the second would undo the first;
+  // - a debounced callback may still hold an earlier render's closure when its timer fires (Mantine's
+  //   useDebouncedCallback takes the new callback in a passive effect, which runs after the address has changed).
+  // So `write` is one function for the page's life and reads `latest`: the address last rendered (set in a layout
+  // effect, before any timer can run) or, until that address renders, the last write.
+  const latest = useRef({ rendered: query, params: searchParams });
   useLayoutEffect(() => {
-    if (written.current && written.current.rendered !== query) written.current = null;
+    if (latest.current.rendered !== query) latest.current = { rendered: query, params: new URLSearchParams(query) };
   }, [query]);
   const write = useCallback(
     (change: (params: URLSearchParams) => void) => {
-      const params = new URLSearchParams(written.current?.params ?? searchParams);
+      const before = latest.current.params.toString();
+      const params = new URLSearchParams(before);
       change(params);
-      written.current = { rendered: query, params };
+      // Nothing changed (a typed filter applied twice, a page already shown): the address and its page stay.
+      if (params.toString() === before) return;
+      latest.current = { rendered: latest.current.rendered, params };
       setSearchParams(params, { replace: true });
     },
-    [searchParams, query, setSearchParams],
+    [setSearchParams],
   );
 
   const writeFilters = useCallback(
     (next: ListFilters<S>, names: readonly string[]) =>
       write((params) => {
+        const before = params.toString();
         for (const name of names) {
           const value = (next as Record<string, string | undefined>)[name]?.trim();
           if (value) params.set(name, value);
           else params.delete(name);
         }
-        params.delete('page');
+        // The same filters again (a typed text applied as it already stands) keep the page.
+        if (params.toString() !== before) params.delete('page');
       }),
     [write],
   );

@@ -32,15 +32,12 @@ function useTypedFilter(current: string | undefined, apply: (text: string) => vo
  * live in the address with the page (decision 022). An id that is not a number says so and is not sent.
  */
 export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
-  const user = useTypedFilter(value.user, (text) => {
-    const next = text.trim() || undefined;
-    if (next !== value.user) onChange({ user: next });
-  });
+  // The same text again changes nothing (patchFilters keeps the address and its page).
+  const user = useTypedFilter(value.user, (text) => onChange({ user: text.trim() || undefined }));
   const entity = useTypedFilter(value.entity_id, (text) => {
     const digits = text.trim().replace(/^#/, '');
     if (digits !== '' && !/^\d+$/.test(digits)) return;
-    const next = digits ? String(Number(digits)) : undefined;
-    if (next !== value.entity_id) onChange({ entity_id: next });
+    onChange({ entity_id: digits ? String(Number(digits)) : undefined });
   });
   const entityText = entity.text.trim().replace(/^#/, '');
   const entityError = entityText !== '' && !/^\d+$/.test(entityText) ? AUDIT_ENTITY_ID_MESSAGE : undefined;
