@@ -1,4 +1,5 @@
 /** The few API calls the bench makes itself (sign-in, availability, a booking), with plain fetch. */
+import { parseServerTiming } from './stats.js';
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
@@ -38,6 +39,8 @@ export interface BookingResult {
   id?: number | undefined;
   /** The first bytes of a refusal, or the network error. */
   error?: string | undefined;
+  /** The server's own time, when it says (SERVER_TIMING=1, decision 057). */
+  serverMs?: number | undefined;
 }
 
 /** add-booking for one adult, as the booking dialog sends it (multipart with the passport scan); never throws. */
@@ -61,8 +64,9 @@ export async function bookOneSeat(baseUrl: string, token: string, pnr: string, n
     });
     const text = await response.text();
     const ms = performance.now() - started;
-    if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200) };
-    return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id };
+    const serverMs = parseServerTiming(response.headers.get('server-timing'))?.serverMs;
+    if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200), serverMs };
+    return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id, serverMs };
   } catch (error) {
     return { status: 0, ms: Number.NaN, error: error instanceof Error ? error.message : String(error) };
   }

@@ -38,7 +38,16 @@ const loadAverage = () => os.loadavg().map((value) => round(value, 1));
 async function runOnce(engine: Engine, options: LedgerReportOptions, log: (line: string) => void): Promise<LedgerReportRun> {
   const label = `[${engine}]`;
   const { result, profile } = await withScenarioServer(
-    { engine, scale: options.scale, label, cpuProfDir: options.cpuProfDir, profileName: 'ledger-report', profileTop: 40 },
+    {
+      engine,
+      scale: options.scale,
+      label,
+      cpuProfDir: options.cpuProfDir,
+      profileName: 'ledger-report',
+      profileTop: 40,
+      // The server says its own time and the read cache's outcome on each answer (decision 057).
+      env: { SERVER_TIMING: '1' },
+    },
     log,
     async ({ workload, server, window }) => {
       const token = await agentSessions(server.baseUrl)(workload.busyAgentEmail);
@@ -79,7 +88,9 @@ export function describeLedgerReport(runs: readonly LedgerReportRun[]): string[]
     ] as const) {
       out.push(
         `${name}: ${cost.requests} requests, p50 ${cost.latency.p50Ms} / p95 ${cost.latency.p95Ms} / p99 ${cost.latency.p99Ms} / max ${cost.latency.maxMs} ms, ` +
-          `errors ${cost.errors}, server CPU ${cost.serverCpuUsPerRequest} µs/req (JavaScript thread ${cost.jsThreadCpuUsPerRequest ?? '-'})`,
+          `errors ${cost.errors}, server CPU ${cost.serverCpuUsPerRequest} µs/req (JavaScript thread ${cost.jsThreadCpuUsPerRequest ?? '-'})` +
+          // The server's own time (decision 057): the rest is the network and the client reading and inflating the answer.
+          (cost.serverLatency ? `; as the server timed it p50 ${cost.serverLatency.p50Ms} / p99 ${cost.serverLatency.p99Ms} ms` : ''),
       );
     }
     if (run.profile) out.push(...run.profile.lines);

@@ -178,9 +178,23 @@ function describeMixed(mixed: MixedFigures): string[] {
   return [
     `\nmixed workload: ${mixed.agents} agents + ${mixed.admins} admins for ${mixed.seconds} s: ${mixed.steps} steps, ${mixed.writes} writes ` +
       `(${round((100 * mixed.writes) / Math.max(1, mixed.steps), 1)} %), ${mixed.errors} errors; server CPU ${mixed.serverCpuPercent ?? '-'} %, bench CPU ${mixed.benchCpuPercent} %`,
+    // server p50/p99: the server's own time (SERVER_TIMING=1, decision 057); the rest of the client's time is the
+    // queue in front of the server, the network and the client. hit/wait/miss: how the read cache answered.
     table(
-      ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
-      mixed.requests.map((request) => [request.name, request.write ? 'write' : 'read', request.count, request.p50Ms, request.p95Ms, request.p99Ms, request.maxMs, request.errors]),
+      ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'server p50', 'server p99', 'hit/wait/miss'],
+      mixed.requests.map((request) => [
+        request.name,
+        request.write ? 'write' : 'read',
+        request.count,
+        request.p50Ms,
+        request.p95Ms,
+        request.p99Ms,
+        request.maxMs,
+        request.errors,
+        request.server?.p50Ms ?? '-',
+        request.server?.p99Ms ?? '-',
+        request.cache ? `${request.cache.hit}/${request.cache.wait}/${request.cache.miss}` : '-',
+      ]),
     ),
     ...mixed.requests.filter((item) => item.errorSample).map((request) => `  ${request.name}: first error ${request.errorSample}`),
   ];

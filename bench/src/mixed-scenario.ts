@@ -17,7 +17,7 @@ import { ADMIN, agentSessions, checkInvariants, type Invariants, type WorkloadRe
 import { getInit, postJsonInit, runMixedWorkload, type MixedFigures } from './mixed-workload.js';
 import { round } from './processes.js';
 import { withScenarioServer } from './scenario-server.js';
-import { ledgerPosting, measureSequential, type SequentialCost } from './request-costs.js';
+import { ledgerPosting, measureSequential, timedFetch, type SequentialCost } from './request-costs.js';
 
 export interface MixedScenarioRun {
   engine: Engine;
@@ -45,25 +45,18 @@ export interface MixedScenarioOptions {
 const agentEmail = (rank: number) => `agent${String(rank).padStart(2, '0')}@bench.example`;
 const loadAverage = () => os.loadavg().map((value) => round(value, 1));
 
-async function timed(url: string, init: RequestInit): Promise<{ status: number; ms: number; text: string }> {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const text = await response.text();
-  return { status: response.status, ms: performance.now() - started, text };
-}
-
 /** The read steps of mixed-workload.ts, each computed `count` times (a new `bench` query each time). */
 async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: string, adminToken: string, count: number) {
   const api = (route: string) => `${baseUrl}/api${route}`;
   const post = postJsonInit;
   const get = getInit;
-  const sectorsAnswer = await timed(api('/available-sector'), get(agentToken));
+  const sectorsAnswer = await timedFetch(api('/available-sector'), get(agentToken));
   const offered = JSON.parse(sectorsAnswer.text) as { mysectors: Array<{ id: number }>; tickets: Array<{ sector: string }> };
   const [departure, arrival] = offered.tickets[0]!.sector.split(' - ');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
-  const own = JSON.parse((await timed(api('/agnetlistofbookings?page=1'), get(agentToken))).text) as { data?: { data?: Array<{ id: number }> } };
+  const own = JSON.parse((await timedFetch(api('/agnetlistofbookings?page=1'), get(agentToken))).text) as { data?: { data?: Array<{ id: number }> } };
   const bookingId = own.data?.data?.[0]?.id;
-  const ledger = await timed(api('/account-api'), post(agentToken, { type: 'all' }));
+  const ledger = await timedFetch(api('/account-api'), post(agentToken, { type: 'all' }));
   // The ledger is measured after a real posting each time, with no `bench` query (decision 050).
   const ledgerPost = ledgerPosting(baseUrl, adminToken, ledger.text);
   const steps: Array<{ name: string; url: string; init: RequestInit; join: '?' | '&'; before?: () => Promise<void> }> = [
@@ -83,11 +76,11 @@ async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: 
   ];
   const costs: MixedScenarioRun['costs'] = [];
   for (const step of steps) {
-    const probe = await timed(`${step.url}${step.join}bench=probe`, step.init);
+    const probe = await timedFetch(`${step.url}${step.join}bench=probe`, step.init);
     if (probe.status !== 200) throw new Error(`${step.name} answered ${probe.status}: ${probe.text.slice(0, 300)}`);
     const cost = step.before
-      ? await measureSequential(serverPid, count, () => timed(step.url, step.init), { before: step.before })
-      : await measureSequential(serverPid, count, (index) => timed(`${step.url}${step.join}bench=${Date.now()}-${index}`, step.init));
+      ? await measureSequential(serverPid, count, () => timedFetch(step.url, step.init), { before: step.before })
+      : await measureSequential(serverPid, count, (index) => timedFetch(`${step.url}${step.join}bench=${Date.now()}-${index}`, step.init));
     costs.push({ name: step.name, cost });
   }
   return costs;
@@ -96,7 +89,16 @@ async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: 
 async function runOnce(engine: Engine, options: MixedScenarioOptions, log: (line: string) => void): Promise<MixedScenarioRun> {
   const label = `[${engine}]`;
   const { result, after, profile } = await withScenarioServer(
-    { engine, scale: options.scale, label, cpuProfDir: options.cpuProfDir, profileName: 'mixed', profileTop: 40 },
+    {
+      engine,
+      scale: options.scale,
+      label,
+      cpuProfDir: options.cpuProfDir,
+      profileName: 'mixed',
+      profileTop: 40,
+      // The server says its own time and the read cache's outcome on each answer (decision 057).
+      env: { SERVER_TIMING: '1' },
+    },
     log,
     async ({ workload, server, window }) => {
       const tokenOf = agentSessions(server.baseUrl);

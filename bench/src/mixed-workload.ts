@@ -6,7 +6,7 @@
  */
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
 import { readCpuMs, round } from './processes.js';
-import { summarizeLatencies, type LatencySummary } from './stats.js';
+import { parseServerTiming, summarizeLatencies, type LatencySummary } from './stats.js';
 
 export interface Step<Name extends string = string> {
   name: Name;
@@ -76,6 +76,13 @@ export interface RequestFigures extends LatencySummary {
   errors: number;
   /** One error's status and first bytes, to say what went wrong. */
   errorSample: string | null;
+  /**
+   * What the server says of the same answers (SERVER_TIMING=1, decision 057): its own time, the rest being the queue
+   * in front of it, the network and the client; null when the server did not say.
+   */
+  server: LatencySummary | null;
+  /** Of the reads the read cache keeps: answered from memory (hit), after another's computation (wait), computed (miss). */
+  cache: { hit: number; wait: number; miss: number } | null;
 }
 
 export interface MixedFigures {
@@ -113,11 +120,20 @@ function karachiDate(days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(Date.now() + days * 86_400_000));
 }
 
+interface Sample {
+  write: boolean;
+  latencies: number[];
+  errors: number;
+  errorSample: string | null;
+  serverMs: number[];
+  cache: { hit: number; wait: number; miss: number } | null;
+}
+
 class Recorder {
-  private readonly samples = new Map<string, { write: boolean; latencies: number[]; errors: number; errorSample: string | null }>();
+  private readonly samples = new Map<string, Sample>();
 
   private sample(name: string, write: boolean) {
-    const sample = this.samples.get(name) ?? { write, latencies: [], errors: 0, errorSample: null };
+    const sample = this.samples.get(name) ?? { write, latencies: [], errors: 0, errorSample: null, serverMs: [], cache: null };
     this.samples.set(name, sample);
     return sample;
   }
@@ -129,6 +145,11 @@ class Recorder {
       const response = await fetch(url, init);
       const text = await response.text();
       sample.latencies.push(performance.now() - started);
+      const timing = parseServerTiming(response.headers.get('server-timing'));
+      if (timing) {
+        sample.serverMs.push(timing.serverMs);
+        if (timing.cache === 'hit' || timing.cache === 'wait' || timing.cache === 'miss') (sample.cache ??= { hit: 0, wait: 0, miss: 0 })[timing.cache] += 1;
+      }
       if (response.status >= 200 && response.status < 300) return { ok: true, body: text ? (JSON.parse(text) as unknown) : null };
       sample.errors += 1;
       sample.errorSample ??= `${response.status} ${text.slice(0, 200)}`;
@@ -144,6 +165,7 @@ class Recorder {
   record(name: string, write: boolean, result: BookingResult): void {
     const sample = this.sample(name, write);
     if (Number.isFinite(result.ms)) sample.latencies.push(result.ms);
+    if (result.serverMs !== undefined) sample.serverMs.push(result.serverMs);
     if (result.status >= 200 && result.status < 300) return;
     sample.errors += 1;
     sample.errorSample ??= `${result.status} ${result.error ?? ''}`;
@@ -151,7 +173,15 @@ class Recorder {
 
   figures(): RequestFigures[] {
     return [...this.samples.entries()]
-      .map(([name, sample]) => ({ name, write: sample.write, ...summarizeLatencies(sample.latencies), errors: sample.errors, errorSample: sample.errorSample }))
+      .map(([name, sample]) => ({
+        name,
+        write: sample.write,
+        ...summarizeLatencies(sample.latencies),
+        errors: sample.errors,
+        errorSample: sample.errorSample,
+        server: sample.serverMs.length > 0 ? summarizeLatencies(sample.serverMs) : null,
+        cache: sample.cache,
+      }))
       .sort((a, b) => Number(a.write) - Number(b.write) || a.name.localeCompare(b.name));
   }
 }

@@ -12,7 +12,9 @@ const NODE_ARGS_FILE = JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/server/
   args: string[];
   env: Record<string, string>;
 };
-export const SERVER_NODE_ARGS: string[] = NODE_ARGS_FILE.args;
+/** BENCH_SERVER_NODE_ARGS (space-separated; empty for none): other options to measure the server with, for a comparison. */
+export const SERVER_NODE_ARGS: string[] =
+  process.env.BENCH_SERVER_NODE_ARGS === undefined ? NODE_ARGS_FILE.args : process.env.BENCH_SERVER_NODE_ARGS.split(' ').filter(Boolean);
 /** The environment defaults `npm start` gives the server (the same file), under the process's own environment. */
 export const SERVER_NODE_ENV: Record<string, string> = NODE_ARGS_FILE.env;
 export const WORKLOAD_MAIN = path.join(ROOT_DIR, 'apps/server/dist/db/workload/workload-main.js');

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS } from './api.js';
 import { readCpuMs, round } from './processes.js';
-import { summarizeLatencies, type LatencySummary } from './stats.js';
+import { parseServerTiming, summarizeLatencies, type LatencySummary } from './stats.js';
 
 export interface SequentialCost {
   requests: number;
@@ -15,6 +15,8 @@ export interface SequentialCost {
   /** The same, the server's main (JavaScript) thread only: PGlite runs there, PostgreSQL in processes of its own. */
   jsThreadCpuUsPerRequest?: number;
   latency: LatencySummary;
+  /** The same answers as the server timed them (SERVER_TIMING=1, decision 057); absent when it did not say. */
+  serverLatency?: LatencySummary;
 }
 
 /**
@@ -42,10 +44,11 @@ async function settle(serverPid: number): Promise<void> {
 export async function measureSequential(
   serverPid: number,
   count: number,
-  send: (index: number) => Promise<{ status: number; ms: number }>,
+  send: (index: number) => Promise<{ status: number; ms: number; serverMs?: number | undefined }>,
   { before }: { before?: () => Promise<void> } = {},
 ): Promise<SequentialCost> {
   const latencies: number[] = [];
+  const serverLatencies: number[] = [];
   let errors = 0;
   let cpuMs = 0;
   let threadMs = 0;
@@ -58,9 +61,11 @@ export async function measureSequential(
       cpuBefore = readCpuMs(serverPid);
       threadBefore = readCpuMs(serverPid, serverPid);
     }
-    const { status, ms } = await send(index).catch(() => ({ status: 0, ms: Number.NaN }));
-    if (status >= 200 && status < 300) latencies.push(ms);
-    else errors += 1;
+    const { status, ms, serverMs } = await send(index).catch(() => ({ status: 0, ms: Number.NaN, serverMs: undefined }));
+    if (status >= 200 && status < 300) {
+      latencies.push(ms);
+      if (serverMs !== undefined) serverLatencies.push(serverMs);
+    } else errors += 1;
     if (before) {
       cpuMs += readCpuMs(serverPid) - cpuBefore;
       threadMs += readCpuMs(serverPid, serverPid) - threadBefore;
@@ -76,17 +81,24 @@ export async function measureSequential(
     serverCpuUsPerRequest: round((1000 * cpuMs) / count),
     jsThreadCpuUsPerRequest: round((1000 * threadMs) / count),
     latency: summarizeLatencies(latencies),
+    ...(serverLatencies.length > 0 ? { serverLatency: summarizeLatencies(serverLatencies) } : {}),
   };
 }
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-async function timedFetch(url: string, init: RequestInit): Promise<{ status: number; ms: number; text: string; wireBytes: number | null }> {
+/** One request, timed at the client (and by the server, when it says), its body read whole. */
+export async function timedFetch(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; ms: number; serverMs: number | undefined; text: string; wireBytes: number | null }> {
   const started = performance.now();
   const response = await fetch(url, init);
   const text = await response.text();
+  const ms = performance.now() - started;
   const length = response.headers.get('content-length');
-  return { status: response.status, ms: performance.now() - started, text, wireBytes: length === null ? null : Number(length) };
+  const serverMs = parseServerTiming(response.headers.get('server-timing'))?.serverMs;
+  return { status: response.status, ms, serverMs, text, wireBytes: length === null ? null : Number(length) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { percentile, summarizeLatencies } from './stats.js';
+import { parseServerTiming, percentile, summarizeLatencies } from './stats.js';
 
 // `npm test -w bench` (node:test through tsx).
 describe('percentile', () => {
@@ -32,5 +32,21 @@ describe('summarizeLatencies', () => {
 
   it('when nothing answered, then every figure is Infinity (nothing is not fast) and the count 0', () => {
     assert.deepEqual(summarizeLatencies([Number.NaN]), { count: 0, p50Ms: Infinity, p95Ms: Infinity, p99Ms: Infinity, maxMs: Infinity });
+  });
+});
+
+describe('parseServerTiming (decision 057)', () => {
+  it('when a read says what the cache did, then both the time and the outcome are read', () => {
+    assert.deepEqual(parseServerTiming('cache;desc=hit, app;dur=1.2'), { serverMs: 1.2, cache: 'hit' });
+    assert.deepEqual(parseServerTiming('cache;desc=miss, app;dur=48.0'), { serverMs: 48, cache: 'miss' });
+  });
+
+  it('when only the time is stated (a write), then the cache outcome is null', () => {
+    assert.deepEqual(parseServerTiming('app;dur=15.5'), { serverMs: 15.5, cache: null });
+  });
+
+  it('when the header is missing or not the portal\'s, then it is null', () => {
+    assert.equal(parseServerTiming(null), null);
+    assert.equal(parseServerTiming('db;dur=3'), null);
   });
 });

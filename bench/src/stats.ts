@@ -28,3 +28,20 @@ export function summarizeLatencies(latencies: readonly number[]): LatencySummary
     maxMs: round(sorted.at(-1)!, 1),
   };
 }
+
+/** What a server started with SERVER_TIMING=1 says of an answer (decision 057): its own time and the read cache's say. */
+export interface ServerTiming {
+  /** From the request's arrival to its answer leaving the server, ms. */
+  serverMs: number;
+  /** 'hit', 'wait' or 'miss' for reads the read cache keeps; null for the rest (writes, documents). */
+  cache: string | null;
+}
+
+/** The portal's `Server-Timing` header (`cache;desc=hit, app;dur=1.2`); null when the server does not send it. */
+export function parseServerTiming(header: string | null): ServerTiming | null {
+  if (header === null) return null;
+  const dur = /(?:^|,\s*)app;dur=([\d.]+)/.exec(header);
+  if (!dur) return null;
+  const cache = /(?:^|,\s*)cache;desc=(\w+)/.exec(header);
+  return { serverMs: Number(dur[1]), cache: cache ? cache[1]! : null };
+}

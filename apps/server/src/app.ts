@@ -52,6 +52,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { hasSpaBuild, inlineScriptHashes, registerSpa, spaPageResolver } from './plugins/spa.js';
+import { registerServerTiming } from './plugins/server-timing.js';
 import { registerStorage } from './plugins/storage.js';
 
 declare module 'fastify' {
@@ -157,9 +158,11 @@ export async function buildApp({
   await registerFormBodies(app);
   registerDataChanges(app);
   registerAuth(app);
-  registerReadCache(app);
+  registerReadCache(app, { timing: config.serverTiming });
   // After the read cache: its onSend keeps the plain answer, this one then compresses what goes out.
   registerCompression(app);
+  // Last of the answer hooks: the time it states includes the cache's and the compression's work.
+  if (config.serverTiming) registerServerTiming(app);
   await registerOpenApi(app);
   await registerStorage(app);
   await registerRealtime(app);

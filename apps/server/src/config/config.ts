@@ -32,6 +32,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVER_TIMING: z.enum(['0', '1'], { error: 'SERVER_TIMING must be 0 or 1' }).default('0'),
   TRUST_PROXY: z
     .string()
     .refine((value) => parseTrustProxy(value) !== undefined, {
@@ -99,6 +100,8 @@ export interface AppConfig {
    * undefined trusts nobody and the client address is the socket's peer.
    */
   trustProxy: number | string[] | undefined;
+  /** Each answer says how long the server took and whether the read cache answered (Server-Timing, decision 057). */
+  serverTiming: boolean;
   /**
    * Server processes sharing the port (node:cluster, decision 033): 1 serves from this process; more need
    * DATABASE_URL and REDIS_URL (checked here).
@@ -134,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY),
+    serverTiming: e.SERVER_TIMING === '1',
     workers: e.WORKERS,
     webDistDir: defaults.webDistDir,
   };

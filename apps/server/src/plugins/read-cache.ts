@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody, gzipFor } from './compression.js';
 import { ANY_GROUP_SCOPE, readScopesOf, touches, type ChangeScopes } from './change-scopes.js';
 import { isWriteRequest } from './data-changes.js';
+import type { CacheTiming } from './server-timing.js';
 
 /** How long an answer is reused when nothing was written meanwhile (bounds staleness of time-based figures). */
 export const READ_CACHE_TTL_MS = 5_000;
@@ -106,7 +107,7 @@ class ChangeClock {
  * signed-in caller alike. A write's answer is sent only after what it changed is dropped, so a client never
  * reads, from this process, an older state than a write it has seen.
  */
-export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL_MS }: { ttlMs?: number } = {}): void {
+export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL_MS, timing = false }: { ttlMs?: number; timing?: boolean } = {}): void {
   const entries = new Map<string, Entry>();
   let pending = new Map<string, Pending>();
   let totalBytes = 0;
@@ -145,7 +146,13 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     return { key: `${caller}\u0000${request.method} ${request.url}\u0000${String(button)}\u0000${body}`, depends, keepMs };
   };
 
-  const sendEntry = async (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+  /** SERVER_TIMING=1: what the cache did with the read (server-timing.ts adds the server's time after it). */
+  const mark = (reply: FastifyReply, outcome: CacheTiming) => {
+    if (timing) reply.header('server-timing', `cache;desc=${outcome}`);
+  };
+
+  const sendEntry = async (request: FastifyRequest, reply: FastifyReply, entry: Entry, outcome: CacheTiming) => {
+    mark(reply, outcome);
     reply.header('content-type', entry.contentType).header('vary', 'accept-encoding');
     if (entry.body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return reply.send(entry.body);
     entry.gzip ??= gzipBody(entry.body);
@@ -162,14 +169,14 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const { key, depends, keepMs } = keyed;
     const now = Date.now();
     const entry = entries.get(key);
-    if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry);
+    if (entry && entry.expiresAt > now) return sendEntry(request, reply, entry, 'hit');
     const waiting = pending.get(key);
     if (waiting) {
       // Only its time ran out (a change would have cleared it) and a fresh answer is on its way: the previous
       // one serves meanwhile, so a slow answer (a 2 MB ledger) does not stall every reader each TTL.
-      if (entry) return sendEntry(request, reply, entry);
+      if (entry) return sendEntry(request, reply, entry, 'hit');
       const answer = await waiting.promise;
-      if (answer) return sendEntry(request, reply, answer);
+      if (answer) return sendEntry(request, reply, answer, 'wait');
       return; // the first request failed: compute our own answer
     }
     let resolve!: (entry: Entry | null) => void;
@@ -177,6 +184,7 @@ export function registerReadCache(app: FastifyInstance, { ttlMs = READ_CACHE_TTL
     const own: Pending = { promise, resolve, depends, keepMs };
     pending.set(key, own);
     request.readCacheMiss = { key, since: clock.now(), pending: own };
+    mark(reply, 'miss');
   });
 
   /** The route's scopes, with the groups the handler named in place of 'any group'. */
