@@ -10,6 +10,7 @@ import {
   listOfBookingsRoute,
   unpaidBookingsRoute,
 } from '@portal/contract/booking-lifecycle';
+import { loginRoute } from '@portal/contract/auth';
 import { addBookingRoute } from '@portal/contract/bookings';
 import { dashboardSummaryRoute } from '@portal/contract/dashboard';
 import { receivablesByAgeRoute, salesReceiptsRoute, seatsBySectorRoute } from '@portal/contract/insights';
@@ -44,6 +45,12 @@ export const LEDGERS_SCOPE = 'ledgers';
 export const ledgerScope = (userId: number) => `ledger:${userId}`;
 /** A read that depends on the seats of whichever groups its answer shows (it names them with addReadScopes). */
 export const ANY_GROUP_SCOPE = 'group:*';
+/**
+ * A sign-in that ended no earlier session (decision 057): it added a session and may have cleared the account's
+ * failed sign-ins. No scoped read shows either, so it drops only the reads that depend on every change (the agents
+ * list shows a lock); the session cache, the ticket board and the agents' bookings and ledgers stay.
+ */
+export const SIGN_IN_SCOPE = 'sign-in';
 
 /** Whether a change of `changed` may alter an answer that depends on `depends`. */
 export function touches(changed: readonly string[], depends: ReadonlySet<string>): boolean {
@@ -156,6 +163,12 @@ export interface WrittenBooking {
 }
 
 const writtenBookings = new WeakMap<FastifyRequest, WrittenBooking>();
+const plainSignIns = new WeakSet<FastifyRequest>();
+
+/** login says it signed in without ending the user's other sessions (a temporary password's sign-in ends them). */
+export function notePlainSignIn(request: FastifyRequest): void {
+  plainSignIns.add(request);
+}
 
 /**
  * A booking write that knows its booking says so (add-booking: the booking it inserted), so writeScopesOf needs
@@ -173,6 +186,7 @@ export function noteWrittenBooking(request: FastifyRequest, booking: WrittenBook
 export async function writeScopesOf({ db, request, url, payload }: { db: Executor; request: FastifyRequest; url: string | undefined; payload: unknown }): Promise<ChangeScopes> {
   if (url === undefined) return null;
   if (url === api(markNotificationsReadRoute) && request.user) return [notificationsScope(request.user.id)];
+  if (url === api(loginRoute) && plainSignIns.has(request)) return [SIGN_IN_SCOPE];
   const bookingIdOf = BOOKING_WRITES.get(url);
   if (!bookingIdOf) return null;
   const booking = writtenBookings.get(request) ?? (await readWrittenBooking(db, bookingIdOf(request, payload)));

@@ -115,6 +115,24 @@ describe('read cache scopes (decision 040)', () => {
     expect(await totalOf(agentB.token)).toBe(bBefore + 1);
   });
 
+  it('when someone signs in, then the ticket reads and the bookings stay cached and only the reads that depend on every change are dropped', async () => {
+    const agentsTotal = async () => (await get('/api/listofagents?page=1', admin.token)).json().total as number;
+    const sold = await soldOnSearch(groupOne, agentA.token);
+    const own = await ownIds(agentA.token);
+    const agentsBefore = await agentsTotal();
+    const newcomer = await t.createAgent();
+    await behindTheCache(groupOne, agentA);
+    expect(await agentsTotal()).toBe(agentsBefore);
+
+    await t.loginAs(newcomer.email, newcomer.password);
+    expect(await soldOnSearch(groupOne, agentA.token)).toBe(sold);
+    expect(await ownIds(agentA.token)).toEqual(own);
+    expect(await agentsTotal()).toBe(agentsBefore + 1);
+    // What stayed was out of date only because the row was written behind the cache's back.
+    t.dataChanged();
+    expect(await soldOnSearch(groupOne, agentA.token)).toBe(sold + 1);
+  });
+
   it('when another process announces scopes, then only the answers depending on them are dropped here', async () => {
     const aBefore = await ownIds(agentA.token);
     const bBefore = await ownIds(agentB.token);

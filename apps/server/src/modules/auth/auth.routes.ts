@@ -9,6 +9,7 @@ import {
 } from '@portal/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.js';
+import { notePlainSignIn } from '../../plugins/change-scopes.js';
 import { rateLimitPolicies } from '../../plugins/rate-limit.js';
 import { changePassword, login, logout, register, requestTemporaryPassword } from './auth.usecases.js';
 
@@ -23,19 +24,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     loginRoute,
     async (request) => {
+      let revoked = false;
       const session = await login({
         db: app.db,
         email: request.body.email,
         password: request.body.password,
         userAgent: request.headers['user-agent'] ?? null,
         publicUrl: app.config.publicUrl,
-        onSessionsRevoked: (userId) => app.disconnectSessions({ userId }),
+        onSessionsRevoked: (userId) => {
+          revoked = true;
+          app.disconnectSessions({ userId });
+        },
         onLocked: ({ emailQueued }) => {
           // A failed sign-in is no successful write, yet the agents list shows the lock at once (decision 009 caches).
           app.dataChanges.changed();
           if (emailQueued) app.kickMail();
         },
       });
+      // Ending other sessions is a change of everything (the session cache forgets them); a plain sign-in is not.
+      if (!revoked) notePlainSignIn(request);
       return { success: session };
     },
     { rateLimit: [rateLimitPolicies.loginPerIp, rateLimitPolicies.loginPerAddress] },

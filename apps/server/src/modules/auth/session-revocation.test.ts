@@ -90,7 +90,12 @@ describe('ending sessions', () => {
     expect(forgot.statusCode).toBe(200);
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, agent.email));
     const temporary = /Your temporary password is: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    // Used once more after forgot-password's own change, with nothing dropped before it: the session cache knows it
+    // when the sign-in ends it, and must forget it then (the sign-in is a change of everything, decision 057).
+    const profileStatus = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/my-profile', headers: bearer(token) })).statusCode;
+    expect(await profileStatus(first)).toBe(200);
     const fresh = await t.loginAs(agent.email, temporary);
+    expect(await profileStatus(first)).toBe(401);
     expect(await disconnectedWithin(firstSocket)).toBe(true);
     expect(await disconnectedWithin(secondSocket)).toBe(true);
     expect(await status(first)).toBe(401);
