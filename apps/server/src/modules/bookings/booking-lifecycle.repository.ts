@@ -9,7 +9,8 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { countBookingsFromCounts } from '../dashboard/booking-counts.repository.js';
+import { compactBookingCountsIfLong, countBookingsFromCounts, countedBookings } from '../dashboard/booking-counts.repository.js';
+import { bookingCounts } from '../dashboard/booking-counts.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, missingNamesCount, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
 
@@ -133,8 +134,6 @@ function selectBookingRows(db: Executor) {
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
 }
 
-export type BookingRowWithGroup = NonNullable<Awaited<ReturnType<typeof findBookingWithGroup>>>;
-
 /**
  * The outbound journey of the group, first departure to last outbound arrival ('LHE - JED'; '' without legs): the
  * outbound part ends at leg direction - 1 in every layout (001 §2 trip layouts), or at the last leg when there are
@@ -152,48 +151,66 @@ const outboundSector = sql<string>`coalesce((
  * reads, the airline and its logo as look-ups and the sector from the legs, so the planner of the embedded database
  * (which plans every statement anew) searches two joins instead of four and no second statement reads the legs.
  */
+const listRowFields = {
+  booking: {
+    id: bookings.id,
+    agentUserId: bookings.agentUserId,
+    walking: bookings.walking,
+    confirmed: bookings.confirmed,
+    cancelStatus: bookings.cancelStatus,
+    cancelAt: bookings.cancelAt,
+    adults: bookings.adults,
+    children: bookings.children,
+    infants: bookings.infants,
+    totalAmount: bookings.totalAmount,
+    discount: bookings.discount,
+    finalTotal: bookings.finalTotal,
+    receivedAmount: bookings.receivedAmount,
+    remainingAmount: bookings.remainingAmount,
+    paymentStatus: bookings.paymentStatus,
+    createdAt: bookings.createdAt,
+    updatedAt: bookings.updatedAt,
+  },
+  group: { id: groups.id, pnr: groups.pnr, departureDate: groups.departureDate },
+  airlineName: sql<string>`(select ${airlines.fullName} from ${airlines} where ${airlines.id} = ${groups.airlineId})`,
+  logoPath: sql<string | null>`(
+    select ${files.storagePath} from ${airlines} inner join ${files} on ${files.id} = ${airlines.logoFileId}
+    where ${airlines.id} = ${groups.airlineId}
+  )`,
+  agentName: agentUsers.name,
+  agencyName: agentUsers.agencyName,
+  agentNumber: agentUsers.agentId,
+  firstPassengerName,
+  allTicketed: allPassengersTicketed,
+  missingNames: missingNamesCount,
+  sector: outboundSector,
+};
+
 function selectListRows(db: Executor) {
   return db
+    .select(listRowFields)
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
+}
+
+/**
+ * The list rows with, on each, the total of booking_counts (decision 045) for `counted` and how many rows of it that
+ * read: an unfiltered page and its total in one statement (decision 056), read in one snapshot.
+ */
+function selectCountedListRows(db: Executor, counted: SQL) {
+  return db
     .select({
-      booking: {
-        id: bookings.id,
-        agentUserId: bookings.agentUserId,
-        walking: bookings.walking,
-        confirmed: bookings.confirmed,
-        cancelStatus: bookings.cancelStatus,
-        cancelAt: bookings.cancelAt,
-        adults: bookings.adults,
-        children: bookings.children,
-        infants: bookings.infants,
-        totalAmount: bookings.totalAmount,
-        discount: bookings.discount,
-        finalTotal: bookings.finalTotal,
-        receivedAmount: bookings.receivedAmount,
-        remainingAmount: bookings.remainingAmount,
-        paymentStatus: bookings.paymentStatus,
-        createdAt: bookings.createdAt,
-        updatedAt: bookings.updatedAt,
-      },
-      group: { id: groups.id, pnr: groups.pnr, departureDate: groups.departureDate },
-      airlineName: sql<string>`(select ${airlines.fullName} from ${airlines} where ${airlines.id} = ${groups.airlineId})`,
-      logoPath: sql<string | null>`(
-        select ${files.storagePath} from ${airlines} inner join ${files} on ${files.id} = ${airlines.logoFileId}
-        where ${airlines.id} = ${groups.airlineId}
-      )`,
-      agentName: agentUsers.name,
-      agencyName: agentUsers.agencyName,
-      agentNumber: agentUsers.agentId,
-      firstPassengerName,
-      allTicketed: allPassengersTicketed,
-      missingNames: missingNamesCount,
-      sector: outboundSector,
+      ...listRowFields,
+      countedTotal: sql<number>`(select ${countedBookings()} from ${bookingCounts} where ${counted})`.mapWith(Number),
+      countedRows: sql<number>`(select count(*)::int from ${bookingCounts} where ${counted})`.mapWith(Number),
     })
     .from(bookings)
     .innerJoin(groups, eq(groups.id, bookings.groupId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
 }
 
-export type BookingListSqlRow = Awaited<ReturnType<typeof listBookings>>['rows'][number];
+export type BookingListSqlRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
 /** Nothing but (at most) the agent narrows the list: every booking, or one agent's. */
 function isOnlyAgent(filter: BookingListFilter): boolean {
@@ -213,13 +230,21 @@ export async function listBookings({
   limit: number;
   offset: number;
 }) {
+  if (isOnlyAgent(filter)) {
+    const { agentUserId } = filter;
+    const rows =
+      agentUserId === undefined
+        ? await everyBookingPage(db).execute({ limit, offset })
+        : await ownBookingsPage(db).execute({ agentUserId, limit, offset });
+    const [first] = rows;
+    // A page past the end has no row to carry the total.
+    if (!first) return { rows, total: await countBookingsFromCounts({ db, agentUserId }) };
+    await compactBookingCountsIfLong({ db, rows: first.countedRows });
+    return { rows, total: first.countedTotal };
+  }
   const where = listCondition(filter);
-  const rows = isOnlyAgent(filter)
-    ? filter.agentUserId === undefined
-      ? await everyBookingPage(db).execute({ limit, offset })
-      : await ownBookingsPage(db).execute({ agentUserId: filter.agentUserId, limit, offset })
-    : await selectListRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset);
-  return { rows, total: await countBookings({ db, filter, where }) };
+  const rows = await selectListRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset);
+  return { rows, total: await countBookings({ db, where, filter }) };
 }
 
 /**
@@ -230,7 +255,7 @@ export async function listBookings({
  */
 function ownBookingsPage(db: Executor) {
   return preparedStatement(db, 'own_bookings_page', (on) =>
-    selectListRows(on)
+    selectCountedListRows(on, sql`${bookingCounts.agentUserId} = ${sql.placeholder('agentUserId')}`)
       .where(eq(bookings.agentUserId, sql.placeholder('agentUserId')))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(sql.placeholder('limit'))
@@ -242,7 +267,7 @@ function ownBookingsPage(db: Executor) {
 /** Every booking, newest first: the administrator's all bookings screen unfiltered (listofbookings), prepared likewise. */
 function everyBookingPage(db: Executor) {
   return preparedStatement(db, 'every_booking_page', (on) =>
-    selectListRows(on)
+    selectCountedListRows(on, sql`true`)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -256,8 +281,6 @@ function everyBookingPage(db: Executor) {
  * joined every booking to its group for nothing.
  */
 async function countBookings({ db, filter, where }: { db: Executor; filter: BookingListFilter; where: SQL | undefined }): Promise<number> {
-  // Every booking, or one agent's: booking_counts knows (decision 045), without a pass over the bookings.
-  if (isOnlyAgent(filter)) return countBookingsFromCounts({ db, agentUserId: filter.agentUserId });
   let query = db.select({ value: count() }).from(bookings).$dynamic();
   if (filter.pnr) query = query.innerJoin(groups, eq(groups.id, bookings.groupId));
   if (filter.agentNumber !== undefined || filter.agentName) query = query.leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));

@@ -28,7 +28,6 @@ import {
   searchBookings,
   type BookingListFilter,
   type BookingListSqlRow,
-  type BookingRowWithGroup,
   type LegWithSector,
 } from './booking-lifecycle.repository.js';
 import type { BookingPassengerRow } from './bookings.table.js';

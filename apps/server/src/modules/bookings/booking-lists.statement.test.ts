@@ -1,15 +1,17 @@
 import type { BookingDetailResponse, BookingListRow } from '@portal/contract/booking-lifecycle';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { airlines } from '../airlines/airlines.table.js';
+import { BOOKING_COUNTS_COMPACT_AT } from '../dashboard/booking-counts.repository.js';
+import { bookingCounts } from '../dashboard/booking-counts.table.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { insertTestBooking, insertTestGroup, insertUserWithToken, type TestGroup } from './booking-lifecycle.factories.js';
 
 /**
  * Decision 056: a list row's sector and logo come from the list's own statement, no longer from the legs read beside
- * it. They must read as the booking detail reads them (getOutboundSector over the legs in position order) in every
+ * it, and an unfiltered page carries its total (booking_counts) in the same statement. They must read as the booking detail reads them (getOutboundSector over the legs in position order) in every
  * layout, and in the odd ones too: a gap in the positions, fewer outbound legs than the direction says, no legs.
  */
 
@@ -70,5 +72,26 @@ describe('the sector and logo of a list row (decision 056)', () => {
     const expected = Object.fromEntries(cases.map(({ name, sector }) => [name, sector()]));
     const listed = Object.fromEntries(cases.map(({ name, bookingId }) => [name, rows.get(bookingId)?.sector]));
     expect(listed).toEqual(expected);
+  });
+});
+
+describe('the total of an unfiltered page (decision 056)', () => {
+  const totalOf = async (url: string, token: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: BookingListRow[]; total: number };
+  };
+
+  it('when the page is past the last one, then it is empty and still carries the total', async () => {
+    expect(await totalOf('/api/agnetlistofbookings?page=9', agent.token)).toMatchObject({ data: [], total: cases.length });
+    expect(await totalOf('/api/listofbookings?page=9', admin.token)).toMatchObject({ data: [], total: cases.length });
+  });
+
+  it(`when more than ${BOOKING_COUNTS_COMPACT_AT} count rows pile up, then the own list folds them and answers the same total`, async () => {
+    await t.db.execute(sql`insert into ${bookingCounts} (agent_user_id, confirmed, cancel_status, payment_status, n)
+      select ${agent.user.id}, true, false, 2, case when i % 2 = 0 then 1 else -1 end from generate_series(1, ${BOOKING_COUNTS_COMPACT_AT + 2}) i`);
+    expect((await totalOf('/api/agnetlistofbookings?page=1', agent.token)).total).toBe(cases.length);
+    const [left] = await t.db.select({ rows: sql<number>`count(*)::int` }).from(bookingCounts).where(eq(bookingCounts.agentUserId, agent.user.id));
+    expect(left!.rows).toBeLessThan(BOOKING_COUNTS_COMPACT_AT);
   });
 });
