@@ -111,7 +111,17 @@ const firstPassengerName = sql<string | null>`(
   limit 1
 )`;
 
-/** A booking with its group, airline and agent: what every list row and the detail need. */
+/** The agent and the passengers' summary of a booking: the detail and the list rows show them alike. */
+const agentAndPassengerFields = {
+  agentName: agentUsers.name,
+  agencyName: agentUsers.agencyName,
+  agentNumber: agentUsers.agentId,
+  firstPassengerName,
+  allTicketed: allPassengersTicketed,
+  missingNames: missingNamesCount,
+};
+
+/** A booking with its group, airline and agent: what the detail needs. */
 function selectBookingRows(db: Executor) {
   return db
     .select({
@@ -120,12 +130,7 @@ function selectBookingRows(db: Executor) {
       airlineId: airlines.id,
       airlineName: airlines.fullName,
       logoPath: files.storagePath,
-      agentName: agentUsers.name,
-      agencyName: agentUsers.agencyName,
-      agentNumber: agentUsers.agentId,
-      firstPassengerName,
-      allTicketed: allPassengersTicketed,
-      missingNames: missingNamesCount,
+      ...agentAndPassengerFields,
     })
     .from(bookings)
     .innerJoin(groups, eq(groups.id, bookings.groupId))
@@ -177,12 +182,7 @@ const listRowFields = {
     select ${files.storagePath} from ${airlines} inner join ${files} on ${files.id} = ${airlines.logoFileId}
     where ${airlines.id} = ${groups.airlineId}
   )`,
-  agentName: agentUsers.name,
-  agencyName: agentUsers.agencyName,
-  agentNumber: agentUsers.agentId,
-  firstPassengerName,
-  allTicketed: allPassengersTicketed,
-  missingNames: missingNamesCount,
+  ...agentAndPassengerFields,
   sector: outboundSector,
 };
 
