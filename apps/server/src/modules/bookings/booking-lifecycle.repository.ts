@@ -9,7 +9,8 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { countBookingsFromCounts } from '../dashboard/booking-counts.repository.js';
+import { compactBookingCountsIfLong, countBookingsFromCounts, countedBookings } from '../dashboard/booking-counts.repository.js';
+import { bookingCounts } from '../dashboard/booking-counts.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, missingNamesCount, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
 
@@ -110,7 +111,17 @@ const firstPassengerName = sql<string | null>`(
   limit 1
 )`;
 
-/** A booking with its group, airline and agent: what every list row and the detail need. */
+/** The agent and the passengers' summary of a booking: the detail and the list rows show them alike. */
+const agentAndPassengerFields = {
+  agentName: agentUsers.name,
+  agencyName: agentUsers.agencyName,
+  agentNumber: agentUsers.agentId,
+  firstPassengerName,
+  allTicketed: allPassengersTicketed,
+  missingNames: missingNamesCount,
+};
+
+/** A booking with its group, airline and agent: what the detail needs. */
 function selectBookingRows(db: Executor) {
   return db
     .select({
@@ -119,12 +130,7 @@ function selectBookingRows(db: Executor) {
       airlineId: airlines.id,
       airlineName: airlines.fullName,
       logoPath: files.storagePath,
-      agentName: agentUsers.name,
-      agencyName: agentUsers.agencyName,
-      agentNumber: agentUsers.agentId,
-      firstPassengerName,
-      allTicketed: allPassengersTicketed,
-      missingNames: missingNamesCount,
+      ...agentAndPassengerFields,
     })
     .from(bookings)
     .innerJoin(groups, eq(groups.id, bookings.groupId))
@@ -133,7 +139,78 @@ function selectBookingRows(db: Executor) {
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
 }
 
-export type BookingRowWithGroup = Awaited<ReturnType<typeof listBookings>>['rows'][number];
+/**
+ * The outbound journey of the group, first departure to last outbound arrival ('LHE - JED'; '' without legs): the
+ * outbound part ends at leg direction - 1 in every layout (001 §2 trip layouts), or at the last leg when there are
+ * fewer, as getOutboundSector (booking-lists.usecases.ts) reads it from the legs of the detail.
+ */
+const outboundSector = sql<string>`coalesce((
+  select (array_agg(${sectors.fromSector} order by ${groupLegs.position}))[1] || ' - '
+    || (array_agg(${sectors.toSector} order by ${groupLegs.position}))[greatest(least(${groups.direction}, count(*)::int), 1)]
+  from ${groupLegs} inner join ${sectors} on ${sectors.id} = ${groupLegs.sectorId}
+  where ${groupLegs.groupId} = ${groups.id}
+), '')`;
+
+/**
+ * What a list row shows (booking-lists.usecases.ts toListRow), in one statement (decision 056): only the columns it
+ * reads, the airline and its logo as look-ups and the sector from the legs, so the planner of the embedded database
+ * (which plans every statement anew) searches two joins instead of four and no second statement reads the legs.
+ */
+const listRowFields = {
+  booking: {
+    id: bookings.id,
+    agentUserId: bookings.agentUserId,
+    walking: bookings.walking,
+    confirmed: bookings.confirmed,
+    cancelStatus: bookings.cancelStatus,
+    cancelAt: bookings.cancelAt,
+    adults: bookings.adults,
+    children: bookings.children,
+    infants: bookings.infants,
+    totalAmount: bookings.totalAmount,
+    discount: bookings.discount,
+    finalTotal: bookings.finalTotal,
+    receivedAmount: bookings.receivedAmount,
+    remainingAmount: bookings.remainingAmount,
+    paymentStatus: bookings.paymentStatus,
+    createdAt: bookings.createdAt,
+    updatedAt: bookings.updatedAt,
+  },
+  group: { id: groups.id, pnr: groups.pnr, departureDate: groups.departureDate },
+  airlineName: sql<string>`(select ${airlines.fullName} from ${airlines} where ${airlines.id} = ${groups.airlineId})`,
+  logoPath: sql<string | null>`(
+    select ${files.storagePath} from ${airlines} inner join ${files} on ${files.id} = ${airlines.logoFileId}
+    where ${airlines.id} = ${groups.airlineId}
+  )`,
+  ...agentAndPassengerFields,
+  sector: outboundSector,
+};
+
+function selectListRows(db: Executor) {
+  return db
+    .select(listRowFields)
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
+}
+
+/**
+ * The list rows with, on each, the total of booking_counts (decision 045) for `counted` and how many rows of it that
+ * read: an unfiltered page and its total in one statement (decision 056), read in one snapshot.
+ */
+function selectCountedListRows(db: Executor, counted: SQL) {
+  return db
+    .select({
+      ...listRowFields,
+      countedTotal: sql<number>`(select ${countedBookings()} from ${bookingCounts} where ${counted})`.mapWith(Number),
+      countedRows: sql<number>`(select count(*)::int from ${bookingCounts} where ${counted})`.mapWith(Number),
+    })
+    .from(bookings)
+    .innerJoin(groups, eq(groups.id, bookings.groupId))
+    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
+}
+
+export type BookingListSqlRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
 /** Nothing but (at most) the agent narrows the list: every booking, or one agent's. */
 function isOnlyAgent(filter: BookingListFilter): boolean {
@@ -153,28 +230,48 @@ export async function listBookings({
   limit: number;
   offset: number;
 }) {
+  if (isOnlyAgent(filter)) {
+    const { agentUserId } = filter;
+    const rows =
+      agentUserId === undefined
+        ? await everyBookingPage(db).execute({ limit, offset })
+        : await ownBookingsPage(db).execute({ agentUserId, limit, offset });
+    const [first] = rows;
+    // A page past the end has no row to carry the total.
+    if (!first) return { rows, total: await countBookingsFromCounts({ db, agentUserId }) };
+    await compactBookingCountsIfLong({ db, rows: first.countedRows });
+    return { rows, total: first.countedTotal };
+  }
   const where = listCondition(filter);
-  const rows =
-    filter.agentUserId !== undefined && isOnlyAgent(filter)
-      ? await ownBookingsPage(db).execute({ agentUserId: filter.agentUserId, limit, offset })
-      : await selectBookingRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset);
-  return { rows, total: await countBookings({ db, filter, where }) };
+  const rows = await selectListRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset);
+  return { rows, total: await countBookings({ db, where, filter }) };
 }
 
 /**
  * One agent's bookings, newest first, nothing else narrowing them: what an agent's own bookings screen asks on every
  * visit (agnetlistofbookings, the mixed workload's "own bookings"). Prepared once per database handle (decision 049,
- * lib/prepared.ts): the query with its 57 columns and three per-row subqueries is not built again on each request,
- * and on PostgreSQL it is parsed once per connection and its plan kept.
+ * lib/prepared.ts): the query is not built again on each request, and on PostgreSQL it is parsed once per connection
+ * and its plan kept.
  */
 function ownBookingsPage(db: Executor) {
   return preparedStatement(db, 'own_bookings_page', (on) =>
-    selectBookingRows(on)
+    selectCountedListRows(on, sql`${bookingCounts.agentUserId} = ${sql.placeholder('agentUserId')}`)
       .where(eq(bookings.agentUserId, sql.placeholder('agentUserId')))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('own_bookings_page'),
+  );
+}
+
+/** Every booking, newest first: the administrator's all bookings screen unfiltered (listofbookings), prepared likewise. */
+function everyBookingPage(db: Executor) {
+  return preparedStatement(db, 'every_booking_page', (on) =>
+    selectCountedListRows(on, sql`true`)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('every_booking_page'),
   );
 }
 
@@ -184,8 +281,6 @@ function ownBookingsPage(db: Executor) {
  * joined every booking to its group for nothing.
  */
 async function countBookings({ db, filter, where }: { db: Executor; filter: BookingListFilter; where: SQL | undefined }): Promise<number> {
-  // Every booking, or one agent's: booking_counts knows (decision 045), without a pass over the bookings.
-  if (isOnlyAgent(filter)) return countBookingsFromCounts({ db, agentUserId: filter.agentUserId });
   let query = db.select({ value: count() }).from(bookings).$dynamic();
   if (filter.pnr) query = query.innerJoin(groups, eq(groups.id, bookings.groupId));
   if (filter.agentNumber !== undefined || filter.agentName) query = query.leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
@@ -194,8 +289,8 @@ async function countBookings({ db, filter, where }: { db: Executor; filter: Book
 }
 
 /** Every booking of a filter, newest first, unpaged: the General Report's lists (issue 5). */
-export async function listAllBookings({ db, filter }: { db: Executor; filter: BookingListFilter }): Promise<BookingRowWithGroup[]> {
-  return selectBookingRows(db).where(listCondition(filter)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+export async function listAllBookings({ db, filter }: { db: Executor; filter: BookingListFilter }): Promise<BookingListSqlRow[]> {
+  return selectListRows(db).where(listCondition(filter)).orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
 /**
@@ -214,7 +309,7 @@ export async function searchBookings({
   query: string;
   agentUserId: number | undefined;
   limit: number;
-}): Promise<BookingRowWithGroup[]> {
+}): Promise<BookingListSqlRow[]> {
   const pattern = `%${escapeLike(query)}%`;
   const passengerMatches = db
     .select({ bookingId: bookingPassengers.bookingId })
@@ -229,7 +324,7 @@ export async function searchBookings({
   const matches: SQL[] = [ilike(groups.pnr, pattern), inArray(bookings.id, passengerMatches)];
   const id = /^\d{1,9}$/.test(query) ? Number(query) : undefined;
   if (id !== undefined) matches.push(eq(bookings.id, id));
-  return selectBookingRows(db)
+  return selectListRows(db)
     .where(and(agentUserId === undefined ? undefined : eq(bookings.agentUserId, agentUserId), or(...matches)))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);

@@ -27,7 +27,7 @@ import {
   listPassengers,
   searchBookings,
   type BookingListFilter,
-  type BookingRowWithGroup,
+  type BookingListSqlRow,
   type LegWithSector,
 } from './booking-lifecycle.repository.js';
 import type { BookingPassengerRow } from './bookings.table.js';
@@ -52,22 +52,12 @@ function getOutboundSector(legs: LegWithSector[], direction: number): string {
   return `${first.fromSector} - ${last.toSector}`;
 }
 
-function groupLegsById(legs: LegWithSector[]): Map<number, LegWithSector[]> {
-  const byGroup = new Map<number, LegWithSector[]>();
-  for (const leg of legs) {
-    const list = byGroup.get(leg.leg.groupId) ?? [];
-    list.push(leg);
-    byGroup.set(leg.leg.groupId, list);
-  }
-  return byGroup;
-}
-
-function getAgentName(row: BookingRowWithGroup): string {
+function getAgentName(row: { booking: { agentUserId: number | null }; agencyName: string | null; agentName: string | null }): string {
   if (row.booking.agentUserId === null) return WALK_IN_NAME;
   return row.agencyName || row.agentName || '';
 }
 
-function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: string): BookingListRow {
+function toListRow(row: BookingListSqlRow, publicUrl: string): BookingListRow {
   const { booking, group } = row;
   const logo = row.logoPath ? getPublicFileUrl({ publicUrl, storagePath: row.logoPath }) : null;
   return {
@@ -77,7 +67,7 @@ function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: s
     air_line: row.airlineName,
     airline_logo: logo,
     air_line_logo: logo,
-    sector: getOutboundSector(legs, group.direction),
+    sector: row.sector,
     date: group.departureDate,
     payment_status: booking.paymentStatus,
     passenger_name: row.firstPassengerName,
@@ -107,10 +97,9 @@ function toListRow(row: BookingRowWithGroup, legs: LegWithSector[], publicUrl: s
   };
 }
 
-/** List rows of some bookings, with their groups' legs for the sector (one query for all the legs). */
-async function toListRows({ db, publicUrl, rows }: { db: Executor; publicUrl: string; rows: BookingRowWithGroup[] }): Promise<BookingListRow[]> {
-  const byGroup = groupLegsById(await listLegs({ db, groupIds: rows.map((row) => row.group.id) }));
-  return rows.map((row) => toListRow(row, byGroup.get(row.group.id) ?? [], publicUrl));
+/** List rows of some bookings (their sectors come with them, decision 056). */
+function toListRows({ publicUrl, rows }: { publicUrl: string; rows: BookingListSqlRow[] }): BookingListRow[] {
+  return rows.map((row) => toListRow(row, publicUrl));
 }
 
 /** Every row of a filter, newest first, unpaged (the General Report, payments.usecases.ts). */
@@ -123,7 +112,7 @@ export async function getAllBookingListRows({
   publicUrl: string;
   filter: BookingListFilter;
 }): Promise<BookingListRow[]> {
-  return toListRows({ db, publicUrl, rows: await listAllBookings({ db, filter }) });
+  return toListRows({ publicUrl, rows: await listAllBookings({ db, filter }) });
 }
 
 /**
@@ -144,7 +133,7 @@ export async function searchBookingListRows({
   limit: number;
 }): Promise<BookingListRow[]> {
   const agentUserId = user.role === 'admin' ? undefined : user.id;
-  return toListRows({ db, publicUrl, rows: await searchBookings({ db, query, agentUserId, limit }) });
+  return toListRows({ publicUrl, rows: await searchBookings({ db, query, agentUserId, limit }) });
 }
 
 async function getPage({
@@ -159,7 +148,7 @@ async function getPage({
   filter: BookingListFilter;
 }): Promise<BookingListResponse> {
   const { rows, total } = await listBookings({ db, filter, limit: pageRequest.perPage, offset: getPageOffset(pageRequest) });
-  return toPaginated({ rows: await toListRows({ db, publicUrl, rows }), total, pageRequest });
+  return toPaginated({ rows: toListRows({ publicUrl, rows }), total, pageRequest });
 }
 
 function searchOf(
