@@ -10,7 +10,7 @@ import { airlinesRoutes } from './modules/airlines/airlines.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingLifecycleRoutes } from './modules/bookings/booking-lifecycle.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
-import { startHoldSweeper, sweepAndReport } from './modules/bookings/hold-sweeper.js';
+import { startHoldSweeper, sweepAndReport, type ExpiredHold } from './modules/bookings/hold-sweeper.js';
 import { notifyNameDeadlineOutcomes, startNameDeadlineJob, type NameDeadlineOutcome } from './modules/bookings/name-deadline-job.js';
 import type { PeriodicJob } from './modules/jobs/periodic-job.js';
 import { bannersRoutes } from './modules/banners/banners.routes.js';
@@ -52,6 +52,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { hasSpaBuild, inlineScriptHashes, registerSpa, spaPageResolver } from './plugins/spa.js';
+import { expiredHoldScopes } from './plugins/change-scopes.js';
 import { registerServerTiming } from './plugins/server-timing.js';
 import { registerStorage } from './plugins/storage.js';
 
@@ -200,10 +201,10 @@ export async function buildApp({
   if (holdSweeper) {
     let sweeper: ReturnType<typeof startHoldSweeper> | undefined;
     // The agent whose hold ran out is told, as for any cancellation of its booking (PRODUCT §4).
-    const onCancelled = async (bookingIds: number[]) => {
-      // Seats came back and bookings changed state: cached reads are out of date.
-      app.dataChanges.changed();
-      for (const bookingId of bookingIds) {
+    const onCancelled = async (holds: ExpiredHold[]) => {
+      // Seats came back and the holds' bookings changed state: the reads that show them are out of date, no others.
+      app.dataChanges.changed(expiredHoldScopes(holds));
+      for (const { id: bookingId } of holds) {
         await notifySafely(app.log, () => app.notifier.notifyBookingEvent({ actorUserId: null, notice: { kind: 'hold_expired', bookingId } }));
       }
     };

@@ -191,9 +191,22 @@ export async function writeScopesOf({ db, request, url, payload }: { db: Executo
   if (!bookingIdOf) return null;
   const booking = writtenBookings.get(request) ?? (await readWrittenBooking(db, bookingIdOf(request, payload)));
   if (!booking) return null;
+  return bookingScopes(booking, POSTS_LEDGER_ROWS.get(url)?.(booking) ?? true);
+}
+
+/** What a change to one booking changed: the admins' counts, its group's seats, its agent's data and, when it posted, ledgers. */
+function bookingScopes(booking: Pick<WrittenBooking, 'agentUserId' | 'groupId'>, posted: boolean): string[] {
   const scopes = [BOOKINGS_SCOPE, groupScope(booking.groupId)];
   if (booking.agentUserId === null) return scopes;
   scopes.push(agentScope(booking.agentUserId));
-  if (POSTS_LEDGER_ROWS.get(url)?.(booking) ?? true) scopes.push(ledgerScope(booking.agentUserId), LEDGERS_SCOPE);
+  if (posted) scopes.push(ledgerScope(booking.agentUserId), LEDGERS_SCOPE);
   return scopes;
+}
+
+/**
+ * What the hold sweeper's cancellations changed (decision 057): each hold's group seats and agent's bookings, and the
+ * admins' counts. A hold was never charged, so no ledger moves (PRODUCT §4: only a confirmed booking posts).
+ */
+export function expiredHoldScopes(holds: ReadonlyArray<Pick<WrittenBooking, 'agentUserId' | 'groupId'>>): string[] {
+  return [...new Set(holds.flatMap((hold) => bookingScopes(hold, false)))];
 }

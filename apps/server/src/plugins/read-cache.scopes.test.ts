@@ -1,11 +1,14 @@
 import type { BookingListRow } from '@portal/contract/booking-lifecycle';
 import type { Ticket } from '@portal/contract/tickets';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertTestBooking, insertTestGroup, insertUserWithToken, type TestGroup } from '../modules/bookings/booking-lifecycle.factories.js';
 import { notifications } from '../modules/notifications/notifications.table.js';
 import type { UserRow } from '../modules/users/users.table.js';
 import { bookingFields, insertBookableGroup, passenger, postBooking } from '../modules/bookings/bookings.fixtures.js';
 import { bookAsAgent } from '../modules/ledger/ledger.fixtures.js';
+import { buildApp } from '../app.js';
+import { bookings } from '../modules/bookings/bookings.table.js';
 import { bearer, buildTestApp, multipart, type TestApp } from '../test/helpers.js';
 import { agentScope, BOOKINGS_SCOPE, groupScope, LEDGERS_SCOPE, ledgerScope, noteWrittenBooking, notificationsScope, writeScopesOf } from './change-scopes.js';
 
@@ -131,6 +134,37 @@ describe('read cache scopes (decision 040)', () => {
     // What stayed was out of date only because the row was written behind the cache's back.
     t.dataChanged();
     expect(await soldOnSearch(groupOne, agentA.token)).toBe(sold + 1);
+  });
+
+  it("when the sweeper cancels an expired hold, then its group's seats and its agent's bookings show it at once, and another group's cached search is kept", async () => {
+    const app = await buildApp({ config: t.config, db: t.db, holdSweeper: { intervalMs: 50 } });
+    try {
+      const soldIn = async (group: TestGroup) => {
+        const [departure, arrival] = group.sector.split(' - ');
+        const payload = { departure, arrival, date: group.group.departureDate };
+        const response = await app.inject({ method: 'POST', url: '/api/search-flights', headers: bearer(agentB.token), payload });
+        return (response.json().data as Ticket[]).find((ticket) => ticket.id === group.group.id)!.sold;
+      };
+      const holdInOwnList = async () =>
+        ((await app.inject({ method: 'GET', url: '/api/agnetlistofbookings?page=1', headers: bearer(agentA.token) })).json().data as BookingListRow[]).find(
+          (row) => row.id === hold,
+        );
+      const hold = (await behindTheCache(groupOne, agentA)).booking.id;
+      const soldOne = await soldIn(groupOne);
+      const soldTwo = await soldIn(groupTwo);
+      expect(await holdInOwnList()).toMatchObject({ cancel_status: 0 });
+      await behindTheCache(groupTwo, agentB);
+      await t.db.update(bookings).set({ cancelAt: new Date(Date.now() - 60_000) }).where(eq(bookings.id, hold));
+
+      const deadline = Date.now() + 10_000;
+      while ((await soldIn(groupOne)) !== soldOne - 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await soldIn(groupOne)).toBe(soldOne - 1);
+      expect(await holdInOwnList()).toMatchObject({ cancel_status: 1 });
+      // Group two's seats did not change through the portal: its search answer stayed cached.
+      expect(await soldIn(groupTwo)).toBe(soldTwo);
+    } finally {
+      await app.close();
+    }
   });
 
   it('when another process announces scopes, then only the answers depending on them are dropped here', async () => {

@@ -8,14 +8,21 @@ import { cancelExpiredHolds } from './bookings.repository.js';
 export const HOLD_SWEEP_INTERVAL_MS = 30_000;
 const BATCH_SIZE = 500;
 
+/** A hold the sweeper cancelled: its agent (null: a walk-in) and group say which cached reads it changed. */
+export interface ExpiredHold {
+  id: number;
+  groupId: number;
+  agentUserId: number | null;
+}
+
 /**
  * PRODUCT §4: holds whose cancel_at has passed are cancelled by the server itself (cancel_status true,
  * cancelled_at now, cancelled_by null: nobody cancelled them). Their seats return by themselves: sold is
- * derived from the bookings not cancelled. Returns the ids it cancelled. Safe to run in several processes
+ * derived from the bookings not cancelled. Returns the holds it cancelled. Safe to run in several processes
  * at once (see cancelExpiredHolds): each expired hold is cancelled by exactly one of them.
  */
-export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database; now?: Date }): Promise<number[]> {
-  const cancelled: number[] = [];
+export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database; now?: Date }): Promise<ExpiredHold[]> {
+  const cancelled: ExpiredHold[] = [];
   for (;;) {
     const rows = await db.transaction(async (tx) => {
       const batch = await cancelExpiredHolds({ db: tx, now, limit: BATCH_SIZE });
@@ -27,7 +34,7 @@ export async function sweepExpiredHolds({ db, now = new Date() }: { db: Database
       }
       return batch;
     });
-    cancelled.push(...rows.map((row) => row.id));
+    cancelled.push(...rows.map(({ id, groupId, agentUserId }) => ({ id, groupId, agentUserId })));
     if (rows.length < BATCH_SIZE) return cancelled;
   }
 }
@@ -40,12 +47,12 @@ export async function sweepAndReport({
 }: {
   db: Database;
   logger: FastifyBaseLogger;
-  onCancelled?: (bookingIds: number[]) => Promise<void>;
+  onCancelled?: (holds: ExpiredHold[]) => Promise<void>;
 }): Promise<void> {
   try {
     const cancelled = await sweepExpiredHolds({ db });
     if (cancelled.length > 0) {
-      logger.info({ bookingIds: cancelled }, 'expired holds cancelled');
+      logger.info({ bookingIds: cancelled.map((hold) => hold.id) }, 'expired holds cancelled');
       await onCancelled?.(cancelled);
     }
   } catch (error) {
@@ -70,7 +77,7 @@ export function startHoldSweeper({
   logger: FastifyBaseLogger;
   intervalMs?: number;
   /** Told the ids a run cancelled, after they committed (app.ts tells the agents, PRODUCT §4 Notifications). */
-  onCancelled?: (bookingIds: number[]) => Promise<void>;
+  onCancelled?: (holds: ExpiredHold[]) => Promise<void>;
 }): PeriodicJob {
   return startPeriodicJob({ db, name: HOLD_SWEEP_JOB, intervalMs, logger, run: () => sweepAndReport({ db, logger, onCancelled }) });
 }
