@@ -41,6 +41,8 @@ export interface BookingResult {
   error?: string | undefined;
   /** The server's own time, when it says (SERVER_TIMING=1, decision 057). */
   serverMs?: number | undefined;
+  /** The server's phases of the booking, when it says (decision 059). */
+  phases?: Record<string, number> | undefined;
 }
 
 /** add-booking for one adult, as the booking dialog sends it (multipart with the passport scan); never throws. */
@@ -64,9 +66,10 @@ export async function bookOneSeat(baseUrl: string, token: string, pnr: string, n
     });
     const text = await response.text();
     const ms = performance.now() - started;
-    const serverMs = parseServerTiming(response.headers.get('server-timing'))?.serverMs;
-    if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200), serverMs };
-    return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id, serverMs };
+    const timing = parseServerTiming(response.headers.get('server-timing'));
+    const said = { serverMs: timing?.serverMs, phases: timing?.phases };
+    if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200), ...said };
+    return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id, ...said };
   } catch (error) {
     return { status: 0, ms: Number.NaN, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ADMIN_STEPS, AGENT_STEPS, chooseStep, pickStep, thinkTimeMs, writeShare, type Step } from './mixed-workload.js';
+import { ADMIN_STEPS, AGENT_STEPS, bookingTail, chooseStep, describeBookingTail, pickStep, thinkTimeMs, writeShare, type Step, type TimedBooking } from './mixed-workload.js';
 
 // `npm test -w bench` (node:test through tsx): the mixed workload's step picking (issue 20 point 1).
 const STEPS: Step[] = [
@@ -69,5 +69,37 @@ describe('the mixed workload steps', () => {
     assert.equal(thinkTimeMs(0), 50);
     assert.equal(thinkTimeMs(0.5), 125);
     assert.ok(thinkTimeMs(0.9999) < 200);
+  });
+});
+
+describe('bookingTail (decision 059)', () => {
+  const booking = (atMs: number, serverMs: number | null, phases: Record<string, number> = {}): TimedBooking => ({
+    atMs,
+    status: 201,
+    clientMs: (serverMs ?? 50) + 5,
+    serverMs,
+    phases,
+  });
+
+  it('when bookings come with their phases, then the slowest come first by the server time, split at 10 s, with each phase summarised', () => {
+    const bookings = [
+      booking(500, 900, { admit: 0, image: 850 }),
+      booking(20_000, 20, { admit: 0, image: 4 }),
+      booking(30_000, 120, { admit: 1, image: 5, lock: 100 }),
+      booking(4_000, 30, { admit: 0, image: 6 }),
+    ];
+    const tail = bookingTail(bookings, 2);
+    assert.equal(tail.count, 4);
+    assert.deepEqual(tail.slowest.map((item) => item.serverMs), [900, 120]);
+    assert.deepEqual([tail.firstSeconds.count, tail.firstSeconds.maxMs, tail.later.count, tail.later.maxMs], [2, 900, 2, 120]);
+    // A phase a booking does not state counts as 0 for it (lock: only one of four).
+    assert.deepEqual(tail.phases.map((phase) => [phase.name, phase.p50Ms, phase.maxMs]), [['admit', 0, 1], ['image', 5, 850], ['lock', 0, 100]]);
+    const text = describeBookingTail(tail).join('\n');
+    assert.match(text, /\+0\.5 s {2}201 {2}client 905 {2}server 900: image 850/);
+  });
+
+  it('when the server did not state its time, then the client time orders them; none at all prints nothing', () => {
+    assert.deepEqual(bookingTail([booking(0, null), booking(1, 10)]).slowest.map((item) => item.clientMs), [55, 15]);
+    assert.deepEqual(describeBookingTail(bookingTail([])), []);
   });
 });

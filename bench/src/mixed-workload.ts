@@ -70,7 +70,7 @@ export function thinkTimeMs(r: number, min = 50, max = 200): number {
 }
 
 export interface RequestFigures extends LatencySummary {
-  /** The request a step sent ('hold a booking' is add-booking, 'edit a passenger' is booking-edit-detail then booking-update). */
+  /** The request a step sent ('hold a booking' is check-availbility then add-booking, 'edit a passenger' is booking-edit-detail then booking-update). */
   name: string;
   write: boolean;
   errors: number;
@@ -85,6 +85,68 @@ export interface RequestFigures extends LatencySummary {
   cache: { hit: number; wait: number; miss: number } | null;
 }
 
+/** One add-booking as the client and the server timed it (decision 059). */
+export interface TimedBooking {
+  /** When it was sent, ms since the workload started. */
+  atMs: number;
+  status: number;
+  clientMs: number;
+  serverMs: number | null;
+  /** The server's phases (SERVER_TIMING=1), in its order. */
+  phases: Record<string, number>;
+}
+
+/** The add-bookings of a run: the slowest (by the server's time, else the client's) and each phase's p50/p99. */
+export interface BookingTail {
+  count: number;
+  /** The server's time of those sent in the run's first WARM_UP_MS and of the rest: is the tail the server's start? */
+  firstSeconds: LatencySummary;
+  later: LatencySummary;
+  slowest: TimedBooking[];
+  phases: Array<{ name: string; p50Ms: number; p99Ms: number; maxMs: number }>;
+}
+
+export const SLOWEST_BOOKINGS = 10;
+/** What counts as the start of a run for BookingTail (10 s). */
+export const WARM_UP_MS = 10_000;
+
+/** The tail of the add-bookings: which were slowest, when, and in which phase (decision 059). */
+export function bookingTail(bookings: readonly TimedBooking[], slowest = SLOWEST_BOOKINGS): BookingTail {
+  const timeOf = (booking: TimedBooking) => booking.serverMs ?? booking.clientMs;
+  const names: string[] = [];
+  for (const booking of bookings) for (const name of Object.keys(booking.phases)) if (!names.includes(name)) names.push(name);
+  const early = bookings.filter((booking) => booking.atMs < WARM_UP_MS);
+  return {
+    count: bookings.length,
+    firstSeconds: summarizeLatencies(early.map(timeOf)),
+    later: summarizeLatencies(bookings.filter((booking) => booking.atMs >= WARM_UP_MS).map(timeOf)),
+    slowest: [...bookings].sort((a, b) => timeOf(b) - timeOf(a)).slice(0, slowest),
+    phases: names.map((name) => {
+      const summary = summarizeLatencies(bookings.map((booking) => booking.phases[name] ?? 0));
+      return { name, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, maxMs: summary.maxMs };
+    }),
+  };
+}
+
+/** The tail as text: each phase's p50/p99/max, then the slowest bookings with their time since the start and phases. */
+export function describeBookingTail(tail: BookingTail): string[] {
+  if (tail.count === 0) return [];
+  const ms = (value: number) => String(round(value, 1));
+  const part = (summary: LatencySummary) => `${summary.count}, p50 ${ms(summary.p50Ms)}, p99 ${ms(summary.p99Ms)}, max ${ms(summary.maxMs)}`;
+  return [
+    `add-booking server ms, sent in the first ${WARM_UP_MS / 1000} s: ${part(tail.firstSeconds)}; after: ${part(tail.later)}`,
+    `add-booking phases (${tail.count}; server ms p50/p99/max): ${tail.phases.map((phase) => `${phase.name} ${ms(phase.p50Ms)}/${ms(phase.p99Ms)}/${ms(phase.maxMs)}`).join(', ') || 'none stated'}`,
+    `slowest add-bookings (time since the start; client, server ms; the server's phases over 1 ms):`,
+    ...tail.slowest.map((booking) => {
+      const phases = Object.entries(booking.phases)
+        .filter(([, value]) => value >= 1)
+        .map(([name, value]) => `${name} ${ms(value)}`)
+        .join(', ');
+      return `  +${(booking.atMs / 1000).toFixed(1)} s  ${booking.status}  client ${ms(booking.clientMs)}  server ${booking.serverMs === null ? '-' : ms(booking.serverMs)}: ${phases}`;
+    }),
+  ];
+}
+
 export interface MixedFigures {
   agents: number;
   admins: number;
@@ -95,6 +157,8 @@ export interface MixedFigures {
   errors: number;
   serverCpuPercent: number | null;
   benchCpuPercent: number;
+  /** The add-bookings' slowest and phases (decision 059). */
+  bookings: BookingTail;
 }
 
 interface Hold {
@@ -221,6 +285,8 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
   let passportNumber = 0;
   const runStamp = Date.now() % 100_000;
 
+  const bookings: TimedBooking[] = [];
+  let started = performance.now();
   let steps = 0;
   let writes = 0;
   const deadline = performance.now() + options.seconds * 1000;
@@ -257,8 +323,14 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
         if (ticket.remaining < 2) tickets.splice(tickets.indexOf(ticket), 1);
         ticket.remaining -= 1;
         passportNumber += 1;
+        // As the Book Ticket dialog does (000 §4): Start Booking asks check-availbility, the agent fills in the
+        // passenger and attaches the scan, then submits (decision 059: the server readies the image worker meanwhile).
+        await recorder.request('hold: check-availbility', false, api('/check-availbility'), json(token, { pnr: ticket.pnr, adult: 1, child: 0, infant: 0 }));
+        await think();
+        const sentMs = performance.now() - started;
         const result = await bookOneSeat(baseUrl, token, ticket.pnr, runStamp * 10_000 + passportNumber);
         recorder.record('hold a booking (add-booking)', true, result);
+        bookings.push({ atMs: sentMs, status: result.status, clientMs: result.ms, serverMs: result.serverMs ?? null, phases: result.phases ?? {} });
         if (result.id !== undefined) holds.push({ id: result.id, agent });
         return;
       }
@@ -331,7 +403,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
 
   const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
   const benchCpuBefore = process.cpuUsage();
-  const started = performance.now();
+  started = performance.now();
   await Promise.all([
     ...agentTokens.map((token, agent) => loop(() => agentStep(agent, token))),
     ...adminTokens.map((token) => loop(() => adminStep(token))),
@@ -350,6 +422,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
     serverCpuPercent:
       serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs),
     benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs),
+    bookings: bookingTail(bookings),
   };
 }
 

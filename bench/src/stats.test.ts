@@ -37,12 +37,18 @@ describe('summarizeLatencies', () => {
 
 describe('parseServerTiming (decision 057)', () => {
   it('when a read says what the cache did, then both the time and the outcome are read', () => {
-    assert.deepEqual(parseServerTiming('cache;desc=hit, app;dur=1.2'), { serverMs: 1.2, cache: 'hit' });
-    assert.deepEqual(parseServerTiming('cache;desc=miss, app;dur=48.0'), { serverMs: 48, cache: 'miss' });
+    assert.deepEqual(parseServerTiming('cache;desc=hit, app;dur=1.2'), { serverMs: 1.2, cache: 'hit', phases: {} });
+    assert.deepEqual(parseServerTiming('cache;desc=miss, app;dur=48.0'), { serverMs: 48, cache: 'miss', phases: {} });
   });
 
   it('when only the time is stated (a write), then the cache outcome is null', () => {
-    assert.deepEqual(parseServerTiming('app;dur=15.5'), { serverMs: 15.5, cache: null });
+    assert.deepEqual(parseServerTiming('app;dur=15.5'), { serverMs: 15.5, cache: null, phases: {} });
+  });
+
+  it('when the answer states its phases (decision 059), then each is read by name, in order, and app stays the total', () => {
+    const timing = parseServerTiming('recv;dur=0.8, pre;dur=0.2, admit;dur=0.0, image;dur=12.5, img-work;dur=3.1, send;dur=0.3, app;dur=20.1');
+    assert.deepEqual(timing, { serverMs: 20.1, cache: null, phases: { recv: 0.8, pre: 0.2, admit: 0, image: 12.5, 'img-work': 3.1, send: 0.3 } });
+    assert.deepEqual(Object.keys(timing!.phases), ['recv', 'pre', 'admit', 'image', 'img-work', 'send']);
   });
 
   it('when the header is missing or not the portal\'s, then it is null', () => {

@@ -35,13 +35,23 @@ export interface ServerTiming {
   serverMs: number;
   /** 'hit', 'wait' or 'miss' for reads the read cache keeps; null for the rest (writes, documents). */
   cache: string | null;
+  /** The request's phases in ms, in the server's order (decision 059: add-booking's `admit`, `image`, `lock`...); empty when it states none. */
+  phases: Record<string, number>;
 }
 
-/** The portal's `Server-Timing` header (`cache;desc=hit, app;dur=1.2`); null when the server does not send it. */
+/** The portal's `Server-Timing` header (`cache;desc=hit, app;dur=1.2`, `recv;dur=0.8, …, app;dur=20.1`); null when the server does not send it. */
 export function parseServerTiming(header: string | null): ServerTiming | null {
   if (header === null) return null;
-  const dur = /(?:^|,\s*)app;dur=([\d.]+)/.exec(header);
-  if (!dur) return null;
-  const cache = /(?:^|,\s*)cache;desc=(\w+)/.exec(header);
-  return { serverMs: Number(dur[1]), cache: cache ? cache[1]! : null };
+  let serverMs: number | undefined;
+  let cache: string | null = null;
+  const phases: Record<string, number> = {};
+  for (const item of header.split(',')) {
+    const metric = /^\s*([\w-]+)(?:;desc=(\w+))?(?:;dur=([\d.]+))?\s*$/.exec(item);
+    if (!metric) continue;
+    const [, name, desc, dur] = metric;
+    if (name === 'cache' && desc !== undefined) cache = desc;
+    else if (name === 'app' && dur !== undefined) serverMs = Number(dur);
+    else if (dur !== undefined) phases[name!] = Number(dur);
+  }
+  return serverMs === undefined ? null : { serverMs, cache, phases };
 }

@@ -47,21 +47,45 @@ describe('reencodeImage (the image worker)', () => {
   });
 });
 
+/** Runs `lines` in a new Node process with images.ts imported; its exit code (or 'still running' after 15 s) and output. */
+async function runScript(lines: string[]): Promise<{ exited: number | null | 'still running'; output: string }> {
+  const script = [`const { reencodeImage, warmImageWorker } = await import(${JSON.stringify(new URL('./images.ts', import.meta.url).href)});`, ...lines].join('\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = await Promise.race([
+    once(child, 'exit').then(([code]) => code as number | null),
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+  ]);
+  if (exited === 'still running') child.kill();
+  return { exited, output };
+}
+
+const SCAN = `Buffer.from(${JSON.stringify(PNG_BYTES.toString('base64'))}, 'base64')`;
+
 describe('the image worker and the process', () => {
   it('when a script re-encodes a scan and has nothing else to do, then it gets the answer and exits', async () => {
-    const script = [
-      `const { reencodeImage } = await import(${JSON.stringify(new URL('./images.ts', import.meta.url).href)});`,
-      `const { sha256 } = await reencodeImage(Buffer.from(${JSON.stringify(PNG_BYTES.toString('base64'))}, 'base64'), 'png');`,
-      `process.stdout.write('re-encoded ' + sha256.length);`,
-    ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = await Promise.race([
-      once(child, 'exit').then(([code]) => code as number | null),
-      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000)),
-    ]);
-    if (exited === 'still running') child.kill();
-    expect({ exited, output }).toEqual({ exited: 0, output: 're-encoded 64' });
+    const run = await runScript([`const { sha256 } = await reencodeImage(${SCAN}, 'png');`, `process.stdout.write('re-encoded ' + sha256.length);`]);
+    expect(run).toEqual({ exited: 0, output: 're-encoded 64' });
+  }, 30_000);
+
+  it('when the worker was warmed (decision 059), then the first scan does not wait for sharp to load; cold, it does', async () => {
+    const loadMsOf = async (warm: boolean) => {
+      const run = await runScript([
+        ...(warm ? ['await warmImageWorker();'] : []),
+        `const { worker } = await reencodeImage(${SCAN}, 'png');`,
+        `process.stdout.write(String(worker.loadMs));`,
+      ]);
+      expect(run.exited).toBe(0);
+      return Number(run.output);
+    };
+    // Loading sharp takes tens of milliseconds at least; waiting for a promise already settled, a few microseconds.
+    expect(await loadMsOf(false)).toBeGreaterThan(5);
+    expect(await loadMsOf(true)).toBeLessThan(1);
+  }, 60_000);
+
+  it('when a script only warms the worker, then it still exits', async () => {
+    const run = await runScript(['await warmImageWorker();', `process.stdout.write('warmed');`]);
+    expect(run).toEqual({ exited: 0, output: 'warmed' });
   }, 30_000);
 });

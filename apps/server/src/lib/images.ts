@@ -29,16 +29,18 @@ export function loadSharp(): Promise<SharpFactory> {
 export interface ReencodedImage {
   bytes: Buffer;
   sha256: string;
+  /**
+   * The image worker's own time, ms: waiting for sharp to load (the first image only) and the pipeline with the hash.
+   * The rest of the round trip is the worker's start (the first image) and the messages (decision 059).
+   */
+  worker: { loadMs: number; workMs: number };
 }
 
-interface WorkerRequest {
-  id: number;
-  bytes: Uint8Array;
-  type: ImageType;
-}
+type WorkerRequest = { id: number; bytes: Uint8Array; type: ImageType } | { id: number; warm: true };
 
 type WorkerAnswer =
-  | { id: number; bytes: Uint8Array; sha256: string; threadId: number }
+  | { id: number; bytes: Uint8Array; sha256: string; threadId: number; loadMs: number; workMs: number }
+  | { id: number; warmed: true }
   | { id: number; error: 'too_large' | 'unreadable' | 'failed'; message: string };
 
 /**
@@ -52,6 +54,7 @@ const WORKER_SOURCE = `
   // Dynamic imports only: an eval'd worker is a CommonJS script or, under --input-type=module, a module.
   const { parentPort, workerData, threadId } = await import('node:worker_threads');
   const { createHash } = await import('node:crypto');
+  const { performance } = await import('node:perf_hooks');
   let loading;
   const loadSharp = () =>
     (loading ??= import(workerData.sharpUrl).then(({ default: sharp }) => {
@@ -59,7 +62,8 @@ const WORKER_SOURCE = `
       sharp.concurrency(1);
       return sharp;
     }));
-  parentPort.on('message', async ({ id, bytes, type }) => {
+  parentPort.on('message', async ({ id, bytes, type, warm }) => {
+    const received = performance.now();
     let sharp;
     try {
       sharp = await loadSharp();
@@ -67,6 +71,11 @@ const WORKER_SOURCE = `
       parentPort.postMessage({ id, error: 'failed', message: error instanceof Error ? error.message : String(error) });
       return;
     }
+    if (warm) {
+      parentPort.postMessage({ id, warmed: true });
+      return;
+    }
+    const loaded = performance.now();
     try {
       const image = sharp(bytes, { limitInputPixels: workerData.maxPixels, failOn: 'error', animated: false }).rotate();
       const encoder =
@@ -75,7 +84,8 @@ const WORKER_SOURCE = `
       const sha256 = createHash('sha256').update(output).digest('hex');
       // Copied here (this thread's work) into a memory that can be handed over: the serving thread copies nothing.
       const own = new Uint8Array(output);
-      parentPort.postMessage({ id, bytes: own, sha256, threadId }, [own.buffer]);
+      const loadMs = loaded - received;
+      parentPort.postMessage({ id, bytes: own, sha256, threadId, loadMs, workMs: performance.now() - loaded }, [own.buffer]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       parentPort.postMessage({ id, error: /pixel limit/i.test(message) ? 'too_large' : 'unreadable', message });
@@ -119,6 +129,39 @@ function imageWorker(): ImageWorker {
   return started;
 }
 
+/** Sends `request` to the image worker (started if need be) and waits for its answer. */
+async function askImageWorker(request: (id: number) => WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
+  const { worker, pending } = imageWorker();
+  const id = nextId++;
+  return new Promise<WorkerAnswer>((resolve, reject) => {
+    // Referenced while a job is pending, so a script with nothing else to wait for does not exit before the answer.
+    if (pending.size === 0) worker.ref();
+    pending.set(id, { resolve, reject });
+    worker.postMessage(request(id), transfer);
+  });
+}
+
+let warming: Promise<void> | undefined;
+
+/**
+ * Decision 059: starts the image worker and loads sharp in it, ahead of the first upload, whose booking otherwise
+ * waits for both (0.2 s on a quiet machine, 1.5 s on a busy one). Called when an agent opens the booking dialog
+ * (check-availbility), not at start: sharp and the worker are 34 MiB of RSS that a server nobody books on does not
+ * pay (issue 8's budget). Once; resolves when sharp is loaded (a failure is left for the upload to report).
+ */
+export function warmImageWorker(): Promise<void> {
+  warming ??= askImageWorker((id) => ({ id, warm: true })).then(
+    () => undefined,
+    () => undefined,
+  );
+  return warming;
+}
+
+/** Whether the image worker runs (tests: the booking dialog starts it, decision 059). */
+export function isImageWorkerRunning(): boolean {
+  return current !== undefined;
+}
+
 /** The image worker's thread id once it has answered (tests: the re-encoding runs off the main thread). */
 export let imageWorkerThreadId: number | undefined;
 
@@ -134,22 +177,20 @@ export let imageWorkerThreadId: number | undefined;
  * so the thread that serves the requests only sends the bytes and receives the result.
  */
 export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<ReencodedImage> {
-  const { worker, pending } = imageWorker();
-  const id = nextId++;
-  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-    // Referenced while a scan is pending, so a script with nothing else to wait for does not exit before the answer.
-    if (pending.size === 0) worker.ref();
-    pending.set(id, { resolve, reject });
-    // An upload's Buffer may share its memory with others (Node's buffer pool), and a posted view clones all of that
-    // memory: the bytes are copied to a memory of their own, which is handed over (transferred) without a second copy.
-    const own = new Uint8Array(bytes);
-    worker.postMessage({ id, bytes: own, type } satisfies WorkerRequest, [own.buffer]);
-  });
+  // An upload's Buffer may share its memory with others (Node's buffer pool), and a posted view clones all of that
+  // memory: the bytes are copied to a memory of their own, which is handed over (transferred) without a second copy.
+  const own = new Uint8Array(bytes);
+  const answer = await askImageWorker((id) => ({ id, bytes: own, type }), [own.buffer]);
   if ('error' in answer) {
     if (answer.error === 'too_large') throw new ImageTooLargeError(answer.message);
     if (answer.error === 'unreadable') throw new UnreadableImageError(answer.message);
     throw new Error(`the image worker could not load sharp: ${answer.message}`);
   }
+  if ('warmed' in answer) throw new Error('the image worker answered a scan as a warm-up');
   imageWorkerThreadId = answer.threadId;
-  return { bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength), sha256: answer.sha256 };
+  return {
+    bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength),
+    sha256: answer.sha256,
+    worker: { loadMs: answer.loadMs, workMs: answer.workMs },
+  };
 }

@@ -7,8 +7,10 @@ import {
 } from '@portal/contract/bookings';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { auditActorOf } from '../audit/audit.usecases.js';
+import { warmImageWorker } from '../../lib/images.js';
 import { registerRoute } from '../../lib/route.js';
 import { noteWrittenBooking } from '../../plugins/change-scopes.js';
+import { phasesOf } from '../../plugins/server-timing.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { notifyLowCredit } from '../credit/credit.usecases.js';
 import { addBooking, checkAvailability, searchAgents } from './bookings.usecases.js';
@@ -33,11 +35,16 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
     return parentErrorHandler.call(this, error, request, reply);
   });
 
-  registerRoute(app, checkAvailabilityRoute, async (request) => ({
-    data: await checkAvailability({ db: app.db, body: request.body }),
-  }));
+  registerRoute(app, checkAvailabilityRoute, async (request) => {
+    // Decision 059: the booking dialog has opened; its scans will be re-encoded in the image worker, started now.
+    void warmImageWorker();
+    return { data: await checkAvailability({ db: app.db, body: request.body }) };
+  });
 
   registerRoute(app, addBookingRoute, async (request, reply) => {
+    // SERVER_TIMING=1 (decision 059): the phases of the booking; `pre` is the validation and sign-in check.
+    const phases = phasesOf(request);
+    phases?.lap('pre');
     const result = await addBooking({
       db: app.db,
       uploadsDir: app.uploadsDir,
@@ -45,6 +52,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       actor: auditActorOf(request),
       body: request.body,
       idempotencyKey: readHeader(request.headers['idempotency-key']),
+      phases,
     });
     // PRODUCT §4 Notifications: a replayed Idempotency-Key made no booking, so it tells nobody again.
     // Decision 051: the booking's notifications were stored with it; they are pushed now that it has committed.
@@ -53,6 +61,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       app.notifier.pushStored(result.notifications);
       await notifyLowCredit({ notifier: app.notifier, log: request.log, notice: result.lowCredit });
     }
+    phases?.lap('after');
     reply.code(result.replayed ? 200 : 201);
     return { message: BOOKING_ADDED_MESSAGE, data: { id: result.id } };
   });

@@ -13,6 +13,7 @@ import {
 import type { AuditActor } from '../audit/audit.usecases.js';
 import { runsOneTransactionAtATime, transactionWithFixedStatements } from '../../lib/prepared.js';
 import type { WrittenBooking } from '../../plugins/change-scopes.js';
+import type { ServerPhases } from '../../plugins/server-timing.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -238,6 +239,7 @@ export async function addBooking({
   body,
   idempotencyKey,
   now = new Date(),
+  phases,
 }: {
   db: Database;
   uploadsDir: string;
@@ -246,13 +248,16 @@ export async function addBooking({
   body: AddBookingBody;
   idempotencyKey?: string | undefined;
   now?: Date;
+  /** SERVER_TIMING=1 (decision 059): each phase's end is marked on it. */
+  phases?: ServerPhases | undefined;
 }): Promise<AddBookingResult> {
   const key = idempotencyKey?.trim() || undefined;
   if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw createIdempotencyKeyInvalidError();
   // Decision 039: a few requests per group at a time in this process (group-admission.ts), until the commit.
   const leave = await admissionOf(db).enter(body.pnr);
+  phases?.lap('admit');
   try {
-    return await addAdmittedBooking({ db, uploadsDir, caller, actor, body, key, now });
+    return await addAdmittedBooking({ db, uploadsDir, caller, actor, body, key, now, phases });
   } finally {
     leave();
   }
@@ -277,6 +282,7 @@ async function addAdmittedBooking({
   body,
   key,
   now,
+  phases,
 }: {
   db: Database;
   uploadsDir: string;
@@ -285,6 +291,7 @@ async function addAdmittedBooking({
   body: AddBookingBody;
   key: string | undefined;
   now: Date;
+  phases: ServerPhases | undefined;
 }): Promise<AddBookingResult> {
   const replay = key === undefined ? undefined : { addedBy: caller.id, idempotencyKey: key };
   const replayed = (id: number): AddBookingResult => ({ id, replayed: true, creditOverride: false, lowCredit: null, notifications: [], written: null });
@@ -294,7 +301,9 @@ async function addAdmittedBooking({
   // The first booking of a key may be on a group deleted since: it is still the answer.
   const earlier = !found && replay ? await findBookingIdByIdempotencyKey({ db, ...replay }) : undefined;
   if (earlier !== undefined) return replayed(earlier);
+  phases?.lap('read');
   await checkPassengerFiles(listPassengerFiles(body.passengers));
+  phases?.lap('fcheck');
   if (!found) throw createPnrInvalidError();
   const party = resolveParty(caller, body);
   const passportNos = body.passengers.map((passenger) => passenger.passport_no);
@@ -311,17 +320,19 @@ async function addAdmittedBooking({
     if (snapshot.twinId !== null) return replayed(snapshot.twinId);
     const refusal =
       snapshot.group.deletedAt !== null ? createGroupNotBookableError() : await findBookingRefusal({ db, ...rules, group: snapshot.group, checks: snapshot });
+    phases?.lap('early');
     if (refusal) throw refusal;
   }
 
   const saved: string[] = [];
   let refused = false;
   try {
-    const files = await preparePassengerFiles({ uploadsDir, passengers: body.passengers, userId: caller.id, saved });
+    const files = await preparePassengerFiles({ uploadsDir, passengers: body.passengers, userId: caller.id, saved, phases });
     // Decision 048: on the embedded database one transaction runs at a time, so the checks statement takes the
     // group's lock itself; on PostgreSQL the lock is a statement of its own, so that the checks see the last holder's booking.
     const lockGroup = runsOneTransactionAtATime(db);
-    return await transactionWithFixedStatements(db, async (tx) => {
+    const result = await transactionWithFixedStatements(db, async (tx) => {
+      phases?.lap('begin');
       // The files rows the checks statement inserted go with the rollback: their bytes are removed too.
       let insertedRows: ReadonlySet<string> = new Set();
       // A refusal still holds the lock while it removes the bytes it wrote (see recordPassengerFiles).
@@ -332,6 +343,7 @@ async function addAdmittedBooking({
         throw error;
       };
       if (!lockGroup && !(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
+      phases?.lap('lock');
       const checks = await readLockedBookingChecks({
         db: tx,
         groupId: found.group.id,
@@ -340,6 +352,7 @@ async function addAdmittedBooking({
         lock: { lockGroup, agentUserId: party.agentUserId, senderUserId: caller.id, files: passengerFileRows(files) },
       });
       insertedRows = checks.files.inserted;
+      phases?.lap('checks');
       // A twin request with the same key that held the lock first has committed by now: this one rolls back.
       if (checks.twinId !== null) return refuse(new TwinCommitted(checks.twinId));
       const { group } = checks;
@@ -361,8 +374,10 @@ async function addAdmittedBooking({
               now,
               lockedAgent: checks.agent,
             }).catch(refuse);
+      phases?.lap('credit');
 
       const fileIds = await recordPassengerFiles({ db: tx, uploadsDir, prepared: files, stored: checks.files.ids });
+      phases?.lap('frows');
       // Names later: one row per type, every detail null ('TBA') until booking-update fills it (PRODUCT §6).
       const passengerRows: NewPassenger[] = body.names_later ? body.passenger_types.map((type, position) => ({ position, type })) : [];
       for (const [position, passenger] of body.passengers.entries()) {
@@ -411,6 +426,7 @@ async function addAdmittedBooking({
       });
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
+      phases?.lap('insert');
       if (party.confirmed && party.agentUserId !== null) {
         await insertLedgerEntry({
           db: tx,
@@ -423,6 +439,7 @@ async function addAdmittedBooking({
             text: `Booking #${id} (${group.pnr})`,
           },
         });
+        phases?.lap('ledger');
       }
       return {
         id,
@@ -433,6 +450,8 @@ async function addAdmittedBooking({
         written: { agentUserId: party.agentUserId, groupId: group.id, confirmed: party.confirmed },
       };
     });
+    phases?.lap('commit');
+    return result;
   } catch (error) {
     if (error instanceof TwinCommitted) return replayed(error.bookingId);
     if (!refused) await removeOrphanFiles({ db, uploadsDir, saved });

@@ -7,6 +7,7 @@ import {
 import { DOCUMENT_TYPES, fileTypeMessage, MAX_UPLOAD_BYTES, type FormFile } from '@portal/contract/files';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import type { ServerPhases } from '../../plugins/server-timing.js';
 import { HttpError } from '../../lib/http-error.js';
 import { findFileByStoragePath } from '../files/files.repository.js';
 import {
@@ -215,15 +216,19 @@ export async function preparePassengerFiles({
   passengers,
   userId,
   saved,
+  phases,
 }: {
   uploadsDir: string;
   passengers: ReadonlyArray<{ passport_img: FormFile; visa_copy?: FormFile | undefined }>;
   userId: number;
   saved: string[];
+  /** SERVER_TIMING=1: the image worker's round trip (`image`) and the disk write (`write`) of each scan (decision 059). */
+  phases?: ServerPhases | undefined;
 }): Promise<PreparedPassengerFiles[]> {
   const prepare = async (file: FormFile, kind: 'passport' | 'visa', field: string) => {
-    const upload = await prepareUploadedFile({ file, kind, field, userId, types: DOCUMENT_TYPES });
+    const upload = await prepareUploadedFile({ file, kind, field, userId, types: DOCUMENT_TYPES, phases });
     await writePreparedUpload({ uploadsDir, upload });
+    phases?.lap('write');
     saved.push(upload.storagePath);
     return upload;
   };

@@ -3,6 +3,7 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, type FormFile, type UploadType } from '@portal/contract/files';
 import type { Executor } from '../../db/database.js';
+import type { ServerPhases } from '../../plugins/server-timing.js';
 import { ImageTooLargeError, reencodeImage, UnreadableImageError, type ReencodedImage } from '../../lib/images.js';
 import { createFileTooLargeError, createFileTypeError, createImageTooLargeError, createUnreadableImageError } from './files.errors.js';
 import { insertFileOrGetExisting } from './files.repository.js';
@@ -155,10 +156,31 @@ export interface PreparedUpload {
  * content's type by its magic bytes (422 on `field`), re-encodes an image to its pixels (422 when it does not
  * decode; issue 16.11) and names the result by its content: `<visibility>/<kind>/<name>-<sha256>.<ext>`.
  */
-export async function prepareUploadedFile({ file, kind, field, userId, types = IMAGE_TYPES }: UploadInput): Promise<PreparedUpload> {
+export async function prepareUploadedFile({
+  file,
+  kind,
+  field,
+  userId,
+  types = IMAGE_TYPES,
+  phases,
+}: UploadInput & { phases?: ServerPhases | undefined }): Promise<PreparedUpload> {
   const { bytes: uploaded, filename, type } = await checkUploadedFile({ file, field, types });
   // Decision 046: an image's new bytes come with their SHA-256, both computed in the image worker.
-  const { bytes, sha256 } = type === 'pdf' ? { bytes: uploaded, sha256: createHash('sha256').update(uploaded).digest('hex') } : await reencodeUpload(uploaded, type, field);
+  let bytes: Uint8Array;
+  let sha256: string;
+  if (type === 'pdf') {
+    bytes = uploaded;
+    sha256 = createHash('sha256').update(uploaded).digest('hex');
+  } else {
+    const image = await reencodeUpload(uploaded, type, field);
+    ({ bytes, sha256 } = image);
+    // Decision 059: the round trip to the image worker, and the worker's own part of it.
+    if (phases) {
+      phases.lap('image');
+      phases.note('img-load', image.worker.loadMs);
+      phases.note('img-work', image.worker.workMs);
+    }
+  }
   const visibility = getFileVisibility(kind);
   const digest = sha256.slice(0, 32);
   const storagePath = `${visibility}/${kind}/${slugOf(filename, kind.replaceAll('_', '-'))}-${digest}.${EXTENSIONS[type]}`;
