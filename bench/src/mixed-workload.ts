@@ -159,6 +159,8 @@ export interface MixedFigures {
   benchCpuPercent: number;
   /** The add-bookings' slowest and phases (decision 059). */
   bookings: BookingTail;
+  /** When the loops started (ISO): TimedBooking.atMs counts from it. */
+  startedAt: string;
 }
 
 interface Hold {
@@ -323,12 +325,14 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
         if (ticket.remaining < 2) tickets.splice(tickets.indexOf(ticket), 1);
         ticket.remaining -= 1;
         passportNumber += 1;
+        // Taken now: other agents book while this one waits below.
+        const passport = runStamp * 10_000 + passportNumber;
         // As the Book Ticket dialog does (000 §4): Start Booking asks check-availbility, the agent fills in the
         // passenger and attaches the scan, then submits (decision 059: the server readies the image worker meanwhile).
         await recorder.request('hold: check-availbility', false, api('/check-availbility'), json(token, { pnr: ticket.pnr, adult: 1, child: 0, infant: 0 }));
         await think();
         const sentMs = performance.now() - started;
-        const result = await bookOneSeat(baseUrl, token, ticket.pnr, runStamp * 10_000 + passportNumber);
+        const result = await bookOneSeat(baseUrl, token, ticket.pnr, passport);
         recorder.record('hold a booking (add-booking)', true, result);
         bookings.push({ atMs: sentMs, status: result.status, clientMs: result.ms, serverMs: result.serverMs ?? null, phases: result.phases ?? {} });
         if (result.id !== undefined) holds.push({ id: result.id, agent });
@@ -404,6 +408,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
   const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
   const benchCpuBefore = process.cpuUsage();
   started = performance.now();
+  const startedAt = new Date().toISOString();
   await Promise.all([
     ...agentTokens.map((token, agent) => loop(() => agentStep(agent, token))),
     ...adminTokens.map((token) => loop(() => adminStep(token))),
@@ -423,6 +428,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
       serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs),
     benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs),
     bookings: bookingTail(bookings),
+    startedAt,
   };
 }
 

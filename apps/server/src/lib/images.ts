@@ -157,6 +157,14 @@ export function warmImageWorker(): Promise<void> {
   return warming;
 }
 
+/** Stops the image worker (tests; the test files share one process): the next warm-up or scan starts a new one, cold. */
+export async function stopImageWorker(): Promise<void> {
+  const stopping = current;
+  current = undefined;
+  warming = undefined;
+  if (stopping) await stopping.worker.terminate();
+}
+
 /** Whether the image worker runs (tests: the booking dialog starts it, decision 059). */
 export function isImageWorkerRunning(): boolean {
   return current !== undefined;

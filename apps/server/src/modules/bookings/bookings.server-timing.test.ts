@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isImageWorkerRunning, warmImageWorker } from '../../lib/images.js';
+import { isImageWorkerRunning, stopImageWorker, warmImageWorker } from '../../lib/images.js';
 import { buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { pngFile, uniquePng } from '../../test/uploads.js';
 import { bookingFields, checkAvailability, insertAgentWithToken, insertBookableGroup, passenger, postBooking } from './bookings.fixtures.js';
@@ -25,10 +25,11 @@ describe('add-booking states its phases (SERVER_TIMING=1, decision 059)', () => 
   });
   afterAll(() => t.close());
 
-  // First in this file: the image worker has not run in this process before it.
   it('when an agent opens the booking dialog (check-availbility), then the image worker starts, and its booking does not wait for sharp', async () => {
     const group = await insertBookableGroup(t.db, { totalTicket: 9 });
     const agent = await insertAgentWithToken(t.db);
+    // As after a restart (the test files share one process, and another may have started it).
+    await stopImageWorker();
     expect(isImageWorkerRunning()).toBe(false);
     const checked = await checkAvailability(t.app, agent.token, { pnr: group.pnr, adult: 1, child: 0, infant: 0 });
     expect(checked.statusCode).toBe(200);
