@@ -100,6 +100,8 @@ interface ImageWorker {
 }
 
 let current: ImageWorker | undefined;
+/** warmImageWorker's one warm-up of the current worker. */
+let warming: Promise<void> | undefined;
 let nextId = 1;
 
 /** Started on the first upload (not at start, like sharp); it keeps the process alive only while a scan is pending. */
@@ -111,7 +113,11 @@ function imageWorker(): ImageWorker {
   });
   const started: ImageWorker = { worker, pending: new Map() };
   const fail = (error: Error) => {
-    if (current === started) current = undefined;
+    if (current === started) {
+      current = undefined;
+      // The next worker is started cold: the next dialog warms it again.
+      warming = undefined;
+    }
     for (const job of started.pending.values()) job.reject(error);
     started.pending.clear();
   };
@@ -140,8 +146,6 @@ async function askImageWorker(request: (id: number) => WorkerRequest, transfer: 
     worker.postMessage(request(id), transfer);
   });
 }
-
-let warming: Promise<void> | undefined;
 
 /**
  * Decision 059: starts the image worker and loads sharp in it, ahead of the first upload, whose booking otherwise

@@ -424,9 +424,9 @@ async function addAdmittedBooking({
         audit: { actor, action: credit.overridden ? 'add_override' : 'add' },
         notify: checks.sender && bookingNotifications({ sender: checks.sender, booking: { pnr: group.pnr, agentUserId: party.agentUserId, adults, children, infants } }),
       });
+      phases?.lap('insert');
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
-      phases?.lap('insert');
       if (party.confirmed && party.agentUserId !== null) {
         await insertLedgerEntry({
           db: tx,
