@@ -3,6 +3,7 @@ import { fillPlaceholders, is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Database, Executor, Transaction } from '../db/database.js';
+import { PgliteWorkerClient } from '../db/pglite-worker.js';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
@@ -69,8 +70,8 @@ interface PgliteClient {
   exec(query: string, options?: QueryOptions): Promise<Array<Results<unknown>>>;
 }
 
-/** A PGlite instance, the owner of the session-level prepared statements (they outlive any transaction). */
-type PgliteInstance = PgliteClient & { execProtocol: unknown };
+/** The embedded database's client (decision 058), the owner of the session-level prepared statements (they outlive any transaction). */
+type PgliteInstance = PgliteWorkerClient;
 
 /** The PGlite behind each transaction begun by transactionWithFixedStatements. */
 const pgliteOfTransaction = new WeakMap<Executor, PgliteInstance>();
@@ -83,7 +84,7 @@ function sessionClient(db: Executor): PgliteClient | undefined {
 }
 
 function isPgliteInstance(client: PgliteClient): client is PgliteInstance {
-  return typeof (client as Partial<PgliteInstance>).execProtocol === 'function';
+  return client instanceof PgliteWorkerClient;
 }
 
 /** The client to run on and the PGlite that holds the prepared statements; undefined on PostgreSQL (or unknown). */
