@@ -12,7 +12,6 @@ import pg from 'pg';
 import { startBackupResponder } from '../ops/backup-requests.js';
 import { snapshotPglite } from '../ops/pglite-snapshot.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { PgliteWorkerClient } from './pglite-worker.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -100,18 +99,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const inMemory = options.dataDir === 'memory://';
   const release = inMemory ? () => undefined : acquireDataDirLock(options.dataDir);
-  let opened: PgliteWorkerClient | undefined;
   try {
     const dbDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
     if (dbDir && !existsSync(dbDir)) mkdirSync(dbDir, { recursive: true });
-    // Decision 058: PGlite runs in a thread of its own; the serving thread sends statements and receives rows.
-    const client = await PgliteWorkerClient.open({
-      dataDir: dbDir,
-      ...PGLITE_OPTIONS,
-      loadDataDir: options.template && new Uint8Array(await options.template.arrayBuffer()),
-    });
-    opened = client;
-    const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' });
+    const client = dbDir
+      ? new PGlite(dbDir, PGLITE_OPTIONS)
+      : new PGlite({ ...PGLITE_OPTIONS, ...(options.template ? { loadDataDir: options.template } : {}) });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     // PGlite runs no autovacuum: without statistics the planner takes every table for tiny and picks nested
     // loops over 50,000 bookings (issue 8). Gather them at start and every few hours (a second or so each).
@@ -134,7 +129,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   } catch (error) {
-    await opened?.close().catch(() => undefined);
     release();
     throw error;
   }

@@ -3,7 +3,6 @@ import { fillPlaceholders, is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Database, Executor, Transaction } from '../db/database.js';
-import { PgliteWorkerClient } from '../db/pglite-worker.js';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
@@ -70,8 +69,8 @@ interface PgliteClient {
   exec(query: string, options?: QueryOptions): Promise<Array<Results<unknown>>>;
 }
 
-/** The embedded database's client (decision 058), the owner of the session-level prepared statements (they outlive any transaction). */
-type PgliteInstance = PgliteWorkerClient;
+/** A PGlite instance, the owner of the session-level prepared statements (they outlive any transaction). */
+type PgliteInstance = PgliteClient & { execProtocol: unknown };
 
 /** The PGlite behind each transaction begun by transactionWithFixedStatements. */
 const pgliteOfTransaction = new WeakMap<Executor, PgliteInstance>();
@@ -84,7 +83,7 @@ function sessionClient(db: Executor): PgliteClient | undefined {
 }
 
 function isPgliteInstance(client: PgliteClient): client is PgliteInstance {
-  return client instanceof PgliteWorkerClient;
+  return typeof (client as Partial<PgliteInstance>).execProtocol === 'function';
 }
 
 /** The client to run on and the PGlite that holds the prepared statements; undefined on PostgreSQL (or unknown). */

@@ -1,5 +1,5 @@
 import { cp } from 'node:fs/promises';
-import type { PgliteWorkerTransaction } from '../db/pglite-worker.js';
+import type { PGlite } from '@electric-sql/pglite';
 
 /** What a database snapshot says of itself; recorded in the backup's manifest.json. */
 export interface DatabaseSnapshotInfo {
@@ -20,12 +20,7 @@ const MIGRATION_LEVEL_SQL = `select case when to_regclass('drizzle.__drizzle_mig
  * checkpointed data directory that opens with no WAL to replay. Copying file by file keeps the memory flat,
  * unlike PGlite's dumpDataDir(), which builds the whole tarball in memory.
  */
-/** What the snapshot needs of the database: a PGlite, or the worker thread's client that holds one (decision 058). */
-interface SnapshotClient {
-  transaction<T>(run: (tx: PgliteWorkerTransaction) => Promise<T>): Promise<T>;
-}
-
-export async function snapshotPglite({ client, dbDir, target }: { client: SnapshotClient; dbDir: string; target: string }): Promise<DatabaseSnapshotInfo> {
+export async function snapshotPglite({ client, dbDir, target }: { client: PGlite; dbDir: string; target: string }): Promise<DatabaseSnapshotInfo> {
   return client.transaction(async (tx) => {
     await tx.exec('checkpoint');
     const { rows } = await tx.query<{ migrations: number; server_version: string }>(MIGRATION_LEVEL_SQL);
