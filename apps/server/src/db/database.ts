@@ -30,6 +30,14 @@ export interface DatabaseHandle {
 /** src/db and dist/db are both two levels below the package root. */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
 
+/**
+ * Decision 059 addendum: the pool keeps its connections while idle (node-postgres closes them after 10 s by default).
+ * Each new connection costs PostgreSQL a backend process and this server the named statements prepared again
+ * (decision 039); under the mixed load 2-4 connections a minute were closed and opened again between bursts. At most
+ * `max` (10) connections per process are held; a connection that fails is still removed and replaced.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 0;
+
 /** Any number, the same in every process: serialises migrations of servers starting together. */
 const MIGRATION_LOCK_KEY = 7_311_204_871;
 
@@ -78,7 +86,7 @@ export async function createPgliteTemplate(): Promise<Uint8Array> {
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
     pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL idle client error: ${error.message}\n`)));
     try {
       const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
