@@ -1,11 +1,9 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { ACTIVE_STATUSES, AGENT_STATUS_FILTER_LABELS, type ActiveStatus } from '@portal/contract/agents';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useTypedFilter } from '@/lib/typed-filter';
 import type { AgentFilters } from '../api/get-agents';
 
-const SEARCH_DEBOUNCE_MS = 350;
 const ALL_STATUSES = '';
 const STATUS_OPTIONS = [
   { value: ALL_STATUSES, label: 'All statuses' },
@@ -19,16 +17,7 @@ type AgentFiltersProps = { value: AgentFilters; onChange: (filters: AgentFilters
  * typing, the status at once; both live in the address, and the fields follow it when it changes.
  */
 export function AgentFiltersBar({ value, onChange }: AgentFiltersProps) {
-  const [search, setSearch] = useState(value.search ?? '');
-  const [shownSearch, setShownSearch] = useState(value.search ?? '');
-  if (shownSearch !== (value.search ?? '')) {
-    setShownSearch(value.search ?? '');
-    setSearch(value.search ?? '');
-  }
-  const applySearch = useDebouncedCallback((text: string) => {
-    const next = text.trim() || undefined;
-    if (next !== value.search) onChange({ ...value, search: next });
-  }, SEARCH_DEBOUNCE_MS);
+  const search = useTypedFilter({ current: value.search, onApply: (next) => onChange({ ...value, search: next }) });
 
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap" role="search" aria-label="Search agents" data-no-print>
@@ -36,11 +25,8 @@ export function AgentFiltersBar({ value, onChange }: AgentFiltersProps) {
         label="Search agents"
         placeholder="Name, agency, email, phone, ID"
         leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
+        value={search.text}
+        onChange={(event) => search.change(event.currentTarget.value)}
         w={{ base: '100%', xs: 320 }}
       />
       <Select
@@ -48,7 +34,7 @@ export function AgentFiltersBar({ value, onChange }: AgentFiltersProps) {
         data={STATUS_OPTIONS}
         value={value.status ?? ALL_STATUSES}
         allowDeselect={false}
-        onChange={(next) => onChange({ ...value, search: search.trim() || undefined, status: (next || undefined) as ActiveStatus | undefined })}
+        onChange={(next) => onChange({ ...value, search: search.take(), status: (next || undefined) as ActiveStatus | undefined })}
         w={{ base: '100%', xs: 180 }}
       />
     </Group>

@@ -1,12 +1,10 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { AUDIT_ENTITY_ID_MESSAGE, AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@portal/contract/audit';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { DateRangeInputs } from '@/components/date-range-inputs';
+import { useTypedFilter } from '@/lib/typed-filter';
 import type { AuditFilters } from '../api/get-audit';
 
-const TYPING_DEBOUNCE_MS = 350;
 const ALL_KINDS = '';
 /** Two fields a row on a phone (kind and id, from and to); the user search takes a row of its own. */
 const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
@@ -15,16 +13,11 @@ const KIND_OPTIONS = [{ value: ALL_KINDS, label: 'All kinds' }, ...AUDIT_KINDS.m
 /** `onChange` gets only the filters that changed (useListParams' patchFilters): user and id apply on their own timers. */
 type AuditFiltersProps = { value: AuditFilters; onChange: (patch: AuditFilters) => void };
 
-/** A typed text that follows the address when it changes under the page (decision 022), applied as typing stops. */
-function useTypedFilter(current: string | undefined, apply: (text: string) => void) {
-  const [text, setText] = useState(current ?? '');
-  const [shown, setShown] = useState(current ?? '');
-  if (shown !== (current ?? '')) {
-    setShown(current ?? '');
-    setText(current ?? '');
-  }
-  const debounced = useDebouncedCallback(apply, TYPING_DEBOUNCE_MS);
-  return { text, change: (next: string) => (setText(next), debounced(next)) };
+/** An id typed as 12, #12 or 012 filters by 12; anything else is not an id (`null`: said under the field). */
+function entityIdFilter(text: string): string | undefined | null {
+  const digits = text.trim().replace(/^#/, '');
+  if (digits === '') return undefined;
+  return /^\d+$/.test(digits) ? String(Number(digits)) : null;
 }
 
 /**
@@ -33,14 +26,9 @@ function useTypedFilter(current: string | undefined, apply: (text: string) => vo
  */
 export function AuditFiltersBar({ value, onChange }: AuditFiltersProps) {
   // The same text again changes nothing (patchFilters keeps the address and its page).
-  const user = useTypedFilter(value.user, (text) => onChange({ user: text.trim() || undefined }));
-  const entity = useTypedFilter(value.entity_id, (text) => {
-    const digits = text.trim().replace(/^#/, '');
-    if (digits !== '' && !/^\d+$/.test(digits)) return;
-    onChange({ entity_id: digits ? String(Number(digits)) : undefined });
-  });
-  const entityText = entity.text.trim().replace(/^#/, '');
-  const entityError = entityText !== '' && !/^\d+$/.test(entityText) ? AUDIT_ENTITY_ID_MESSAGE : undefined;
+  const user = useTypedFilter({ current: value.user, onApply: (user) => onChange({ user }) });
+  const entity = useTypedFilter({ current: value.entity_id, toFilter: entityIdFilter, onApply: (id) => onChange({ entity_id: id }) });
+  const entityError = entityIdFilter(entity.text) === null ? AUDIT_ENTITY_ID_MESSAGE : undefined;
 
   return (
     <Group gap="sm" mb="md" align="flex-start" wrap="wrap" role="search" aria-label="Filter the audit trail" data-no-print>

@@ -1,12 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useTypedFilter } from '@/lib/typed-filter';
 import type { GroupFilters } from '../api/get-groups';
-
-const SEARCH_DEBOUNCE_MS = 350;
 
 type GroupSearchProps = { value: GroupFilters; onChange: (filters: GroupFilters) => void };
 
@@ -15,16 +12,7 @@ type GroupSearchProps = { value: GroupFilters; onChange: (filters: GroupFilters)
  * applied filters live in the address (decision 022): when it changes (Back, a link), the fields follow it.
  */
 export function GroupSearch({ value, onChange }: GroupSearchProps) {
-  const [pnr, setPnr] = useState(value.pnr ?? '');
-  const [shownPnr, setShownPnr] = useState(value.pnr ?? '');
-  if (shownPnr !== (value.pnr ?? '')) {
-    setShownPnr(value.pnr ?? '');
-    setPnr(value.pnr ?? '');
-  }
-  const applyPnr = useDebouncedCallback((text: string) => {
-    const next = text.trim() || undefined;
-    if (next !== value.pnr) onChange({ ...value, pnr: next });
-  }, SEARCH_DEBOUNCE_MS);
+  const pnr = useTypedFilter({ current: value.pnr, onApply: (next) => onChange({ ...value, pnr: next }) });
 
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap" data-no-print>
@@ -32,11 +20,8 @@ export function GroupSearch({ value, onChange }: GroupSearchProps) {
         label="Search by PNR"
         placeholder="PNR"
         leftSection={<IconSearch size={16} />}
-        value={pnr}
-        onChange={(event) => {
-          setPnr(event.currentTarget.value);
-          applyPnr(event.currentTarget.value);
-        }}
+        value={pnr.text}
+        onChange={(event) => pnr.change(event.currentTarget.value)}
         w={{ base: '100%', xs: 220 }}
       />
       <DatePickerInput
@@ -47,17 +32,16 @@ export function GroupSearch({ value, onChange }: GroupSearchProps) {
         valueFormat="DD MMM YYYY"
         leftSection={<IconCalendar size={16} />}
         value={value.date ?? null}
-        onChange={(date) => onChange({ ...value, pnr: pnr.trim() || undefined, date: date ?? undefined })}
+        onChange={(date) => onChange({ ...value, pnr: pnr.take(), date: date ?? undefined })}
         clearable
         w={{ base: '100%', xs: 200 }}
       />
       <Button
         variant="default"
         leftSection={<IconX size={16} />}
-        disabled={!pnr && !value.pnr && !value.date}
+        disabled={!pnr.text && !value.pnr && !value.date}
         onClick={() => {
-          applyPnr.cancel();
-          setPnr('');
+          pnr.reset();
           onChange({});
         }}
       >
