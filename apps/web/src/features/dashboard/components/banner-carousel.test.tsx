@@ -1,6 +1,6 @@
 import { allBannersListRoute } from '@portal/contract/banners';
 import { dashboardSummaryRoute, userDashboardRoute } from '@portal/contract/dashboard';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reply, stubFetch } from '@/testing/fetch-stub';
@@ -96,7 +96,8 @@ describe('dashboard banner carousel (000 §2, §8, §9)', () => {
     );
     const carousel = await screen.findByRole('region', { name: 'Promotions' });
     const status = within(carousel).getByRole('status');
-    expect(status).toHaveTextContent('Slide 1 of 2');
+    // The carousel fills its live region once embla has started, which may come after the region shows.
+    await waitFor(() => expect(status).toHaveTextContent('Slide 1 of 2'));
     // Let the carousel hand over its embla API (a passive effect) before the clock moves.
     await act(async () => undefined);
     act(() => vi.advanceTimersByTime(2999));
