@@ -35,7 +35,7 @@ import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
 import { benchLedgerReport, describeLedgerReport, ledgerReportChecks } from './ledger-report.js';
 import { benchMixedScenario, mixedScenarioChecks } from './mixed-scenario.js';
-import { describeBookingTail, type MixedFigures } from './mixed-workload.js';
+import { describeBookingTail, WARM_UP_MS, type MixedFigures } from './mixed-workload.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
 import { benchOverhead, describeOverhead, overheadChecks } from './overhead.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
@@ -181,7 +181,7 @@ function describeMixed(mixed: MixedFigures): string[] {
     // server p50/p99: the server's own time (SERVER_TIMING=1, decision 057); the rest of the client's time is the
     // queue in front of the server, the network and the client. hit/wait/miss: how the read cache answered.
     table(
-      ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'server p50', 'server p99', 'hit/wait/miss'],
+      ['mixed: request', 'kind', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'server p50', 'server p99', 'hit/wait/miss', `p99 after ${WARM_UP_MS / 1000} s`],
       mixed.requests.map((request) => [
         request.name,
         request.write ? 'write' : 'read',
@@ -194,6 +194,8 @@ function describeMixed(mixed: MixedFigures): string[] {
         request.server?.p50Ms ?? '-',
         request.server?.p99Ms ?? '-',
         request.cache ? `${request.cache.hit}/${request.cache.wait}/${request.cache.miss}` : '-',
+        // Older result files (before 2026-11-28) have no steady-state figure.
+        request.later?.count ? request.later.p99Ms : '-',
       ]),
     ),
     ...mixed.requests.filter((item) => item.errorSample).map((request) => `  ${request.name}: first error ${request.errorSample}`),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerRoute } from '../lib/route.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { acceptsGzip, COMPRESS_MIN_BYTES, LARGE_BODY_BYTES, LARGE_BODY_GZIP_LEVEL } from './compression.js';
+import { acceptsGzip, COMPRESS_MIN_BYTES, gzipBody, LARGE_BODY_BYTES, LARGE_BODY_GZIP_LEVEL } from './compression.js';
 
 const listRoute = defineRoute({
   method: 'GET',
@@ -91,6 +91,19 @@ describe('gzip of JSON answers (decision 009 addendum)', () => {
     // A smaller answer keeps zlib's default level.
     const small = await get('/api/test/big-list?n=400', 'gzip');
     expect(small.rawPayload.equals(gzipSync(gunzipSync(small.rawPayload)))).toBe(true);
+  });
+
+  it('when an answer is under 64 KB, then its gzip is made at once on the serving thread, with no thread-pool round trip (decision 060)', async () => {
+    const body = Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `Booking #${i}`) }));
+    expect(body.length).toBeLessThan(LARGE_BODY_BYTES);
+    let zipped: Buffer | undefined;
+    void gzipBody(body).then((bytes) => (zipped = bytes));
+    // Microtasks only: zlib's asynchronous path answers from the event loop's poll phase, never before it.
+    for (let turn = 0; turn < 3; turn++) await Promise.resolve();
+    expect(zipped?.equals(gzipSync(body))).toBe(true);
+
+    const large = Buffer.alloc(LARGE_BODY_BYTES, 'a');
+    expect(gunzipSync(await gzipBody(large)).equals(large)).toBe(true);
   });
 
   it('when the answer is not JSON, then it is left alone', async () => {
