@@ -43,6 +43,12 @@ describe('compareResults', () => {
     assert.ok(!names.some((name) => name.includes('own bookings')));
   });
 
+  it('does not compare the slowest bookings of a mixed run, which are examples, not figures', () => {
+    const mixed = (atMs: number, p99Ms: number) => ({ engines: [{ engine: 'postgres', mixed: { bookings: { slowest: [{ atMs, clientMs: p99Ms }], later: { p99Ms } } } }] });
+    const names = compareResults(mixed(300, 50), mixed(45_000, 70)).regressions.map((regression) => regression.name);
+    assert.deepEqual(names, ['postgres > mixed > bookings > later > p99Ms']);
+  });
+
   it('finds no regression when a run is compared with itself', () => {
     const { compared, regressions } = compareResults(after, after);
     assert.equal(regressions.length, 0);

@@ -46,8 +46,12 @@ export interface Comparison {
  */
 const HIGHER_IS_WORSE = [/Ms$/, /Bytes$/, /MiB$/, /PerRequest$/, /^cpuRatio$/, /^cls$/, /^errors$/, /^non2xx$/, /^oversold/, /Mismatches$/];
 const LOWER_IS_WORSE = [/^requestsPerSecond$/, /^ratio$/, /^successes$/, /^performance$/, /^accessibility$/, /^bestPractices$/, /^seo$/];
-/** Run details and raw material, not figures: the machine, the options, the budget table (its figures are in the body), Lighthouse's single runs and audits, file lists. */
-const SKIPPED_KEYS = new Set(['machine', 'options', 'budgets', 'runs', 'files', 'accessibilityFailures', 'performanceOpportunities', 'warnings', 'counts']);
+/**
+ * Run details and raw material, not figures: the machine, the options, the budget table (its figures are in the body),
+ * Lighthouse's single runs and audits, file lists, and the mixed run's slowest bookings (examples with their time since
+ * the start, which differ from run to run whatever the code; their figures are in the phases and percentiles).
+ */
+const SKIPPED_KEYS = new Set(['machine', 'options', 'budgets', 'runs', 'files', 'accessibilityFailures', 'performanceOpportunities', 'warnings', 'counts', 'slowest']);
 /** Left out of the names: each engine's figures read "postgres > reads > ...". */
 const UNNAMED_KEYS = new Set(['engines']);
 
