@@ -1,5 +1,7 @@
 import { INFANTS_OVER_ADULTS_MESSAGE, MAX_ADULTS_MESSAGE, MIN_ADULTS_MESSAGE } from '@portal/contract/bookings';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsOneTransactionAtATime } from '../../lib/prepared.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { insertBooking } from '../../test/inventory-factories.js';
 import { checkAvailability, insertAgentWithToken, insertBookableGroup } from './bookings.fixtures.js';
@@ -125,5 +127,22 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/check-availbility', '/api/add-booking', '/api/searchagent']));
+  });
+});
+
+describe('check-availbility as one fixed statement (decision 060 addendum)', () => {
+  it('when the dialog asks for 1, 2 and 3 seats, then each answer counts the held seats and the embedded database prepared the statement once', async () => {
+    const group = await insertBookableGroup(t.db, { totalTicket: 6 });
+    const admin = await t.db.query.users.findFirst();
+    await insertBooking(t.db, { groupId: group.id, addedBy: admin!.id, adults: 2 });
+    for (const adults of [1, 2, 3]) {
+      const response = await checkAvailability(t.app, agentToken, { adult: String(adults), child: '0', infant: '0', pnr: group.pnr });
+      expect(response.json().data).toMatchObject({ status: true, remaining: 4, total_amount: adults * group.price, updated_at: group.updatedAt.toISOString() });
+    }
+    // PREPAREd once per PGlite; PostgreSQL names it per pooled connection, where this view does not show it.
+    if (runsOneTransactionAtATime(t.db)) {
+      const rows = await t.db.execute(sql`select count(*)::int as n from pg_prepared_statements where name = 'check_availability'`);
+      expect(Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(1);
+    }
   });
 });

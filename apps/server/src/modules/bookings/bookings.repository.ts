@@ -21,15 +21,51 @@ import {
 } from './bookings.table.js';
 import { bookingAuditSnapshotSql } from './booking-audit-sql.js';
 
-/** The live (not deleted) group of a PNR; PNRs are unique among live groups. */
-export async function findLiveGroupByPnr({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.pnr, pnr), isNull(groups.deletedAt)))
-    .limit(1);
-  return row;
+/** What check-availbility answers from (000 §4): the live group of a PNR (PNRs are unique among live groups) and its sold seats. */
+export interface GroupAvailability {
+  totalTicket: number;
+  price: number;
+  infantPrice: number;
+  closeStatus: boolean;
+  departureDate: string;
+  updatedAt: Date;
+  sold: number;
 }
+
+/**
+ * check-availbility, opened with every Book Ticket dialog: one fixed statement (decision 048, 060 addendum) rather
+ * than the group's row and then its sold seats: one round trip, and on the embedded database no planning.
+ */
+export async function findGroupAvailability({ db, pnr }: { db: Executor; pnr: string }): Promise<GroupAvailability | undefined> {
+  const [row] = await runFixedStatement<{
+    total_ticket: number;
+    price: number;
+    infant_price: number;
+    close_status: boolean;
+    departure_date: string;
+    updated_at: string;
+    sold: number | string;
+  }>(db, availabilityStatement(db), { pnr });
+  if (!row) return undefined;
+  return {
+    totalTicket: Number(row.total_ticket),
+    price: Number(row.price),
+    infantPrice: Number(row.infant_price),
+    closeStatus: row.close_status,
+    departureDate: row.departure_date,
+    // As Drizzle reads a timestamp with time zone in mode date: the instant's text made a Date.
+    updatedAt: new Date(row.updated_at),
+    sold: Number(row.sold),
+  };
+}
+
+const availabilityStatement = fixedStatement(
+  'check_availability',
+  (db) => sql`select ${groups.totalTicket} as total_ticket, ${groups.price} as price, ${groups.infantPrice} as infant_price,
+      ${groups.closeStatus} as close_status, ${groups.departureDate} as departure_date, ${groups.updatedAt} as updated_at,
+      ${soldSeatsExpression(db, groups.id)} as sold
+    from ${groups} where ${groups.pnr} = ${placeholder('pnr')}::text and ${groups.deletedAt} is null limit 1`,
+);
 
 /** The columns of a group that add-booking's rules use (decision 039: not the whole row, twice a booking). */
 const bookableGroupColumns = {

@@ -22,7 +22,6 @@ import { takeCredit, type LowCreditNotice } from '../credit/credit.usecases.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
 import { bookedNotice } from '../notifications/booking-notices.js';
 import type { NotificationRow } from '../notifications/notifications.table.js';
-import { countSoldSeats } from '../groups/groups.repository.js';
 import type { GroupRow } from '../groups/groups.table.js';
 import { createGroupAdmission, type GroupAdmission } from './group-admission.js';
 import {
@@ -37,7 +36,7 @@ import {
   findBookableAgent,
   findBookingIdByIdempotencyKey,
   findGroupToBook,
-  findLiveGroupByPnr,
+  findGroupAvailability,
   insertBookingWithPassengers,
   insertLedgerEntry,
   lockLiveGroup,
@@ -88,10 +87,9 @@ export async function checkAvailability({
   body: CheckAvailabilityBody;
   now?: Date;
 }): Promise<CheckAvailabilityResponse['data']> {
-  const group = await findLiveGroupByPnr({ db, pnr: body.pnr });
+  const group = await findGroupAvailability({ db, pnr: body.pnr });
   if (!group) return { status: false, remaining: 0, price: null, infant_price: null, total_amount: null, updated_at: null };
-  const sold = await countSoldSeats({ db, groupId: group.id });
-  const remaining = Math.max(0, group.totalTicket - sold);
+  const remaining = Math.max(0, group.totalTicket - group.sold);
   const seats = body.adult + body.child;
   return {
     status: isBookable(group, getKarachiToday(now)) && seats <= remaining,
