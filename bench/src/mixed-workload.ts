@@ -207,6 +207,11 @@ class Recorder {
   /** When the loops started (performance.now()): requests sent WARM_UP_MS after it count as the steady state. */
   startedMs = performance.now();
 
+  /** The loops start now: TimedBooking.atMs and the steady state count from here. */
+  start(): void {
+    this.startedMs = performance.now();
+  }
+
   private sample(name: string, write: boolean) {
     const sample = this.samples.get(name) ?? { write, latencies: [], laterLatencies: [], errors: 0, errorSample: null, serverMs: [], cache: null };
     this.samples.set(name, sample);
@@ -303,7 +308,6 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
   const runStamp = Date.now() % 100_000;
 
   const bookings: TimedBooking[] = [];
-  let started = performance.now();
   let steps = 0;
   let writes = 0;
   const deadline = performance.now() + options.seconds * 1000;
@@ -347,7 +351,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
         await recorder.request('hold: check-availbility', false, api('/check-availbility'), json(token, { pnr: ticket.pnr, adult: 1, child: 0, infant: 0 }));
         await think();
         const sentAt = performance.now();
-        const sentMs = sentAt - started;
+        const sentMs = sentAt - recorder.startedMs;
         const result = await bookOneSeat(baseUrl, token, ticket.pnr, passport);
         recorder.record('hold a booking (add-booking)', true, result, sentAt);
         bookings.push({ atMs: sentMs, status: result.status, clientMs: result.ms, serverMs: result.serverMs ?? null, phases: result.phases ?? {} });
@@ -423,14 +427,13 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
 
   const serverCpuBefore = options.serverPid === undefined ? null : readCpuMs(options.serverPid);
   const benchCpuBefore = process.cpuUsage();
-  started = performance.now();
-  recorder.startedMs = started;
+  recorder.start();
   const startedAt = new Date().toISOString();
   await Promise.all([
     ...agentTokens.map((token, agent) => loop(() => agentStep(agent, token))),
     ...adminTokens.map((token) => loop(() => adminStep(token))),
   ]);
-  const elapsedMs = performance.now() - started;
+  const elapsedMs = performance.now() - recorder.startedMs;
   const benchCpu = process.cpuUsage(benchCpuBefore);
   const requests = recorder.figures();
   return {
