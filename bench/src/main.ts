@@ -129,8 +129,8 @@ function checksFor(engines: EngineResult[], assets: RouteAssets[] | null, lighth
     checks.push(atMost(`${e}: oversold groups (end of run)`, invariants.oversoldGroups, 0));
     checks.push(
       atMost(
-        `${e}: ledger invariants broken (end of run)`,
-        invariants.receivedMismatches + invariants.paymentLedgerMismatches + invariants.chargeMismatches + invariants.balanceMismatches,
+        `${e}: ledger and day-total invariants broken (end of run)`,
+        invariants.receivedMismatches + invariants.paymentLedgerMismatches + invariants.chargeMismatches + invariants.balanceMismatches + invariants.dayTotalMismatches,
         0,
       ),
     );
@@ -207,7 +207,7 @@ function describeMixed(mixed: MixedFigures): string[] {
 function describeInvariants(inv: Invariants): string {
   return (
     `end of run (${inv.groups} groups, ${inv.bookings} bookings): oversold groups ${inv.oversoldGroups} (${inv.oversoldSeats} seats); ` +
-    `received_amount mismatches ${inv.receivedMismatches}, payment/ledger ${inv.paymentLedgerMismatches}, charges ${inv.chargeMismatches}, agent balances ${inv.balanceMismatches}`
+    `received_amount mismatches ${inv.receivedMismatches}, payment/ledger ${inv.paymentLedgerMismatches}, charges ${inv.chargeMismatches}, agent balances ${inv.balanceMismatches}, day totals ${inv.dayTotalMismatches}`
   );
 }
 

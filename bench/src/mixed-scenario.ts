@@ -145,7 +145,7 @@ export function mixedScenarioChecks(runs: readonly MixedScenarioRun[]): BudgetCh
       ]),
       atMost(`${e}: mixed errors`, run.mixed.errors, 0),
       atMost(`${e}: oversold groups (end of run)`, inv.oversoldGroups, 0),
-      atMost(`${e}: ledger invariants broken (end of run)`, inv.receivedMismatches + inv.paymentLedgerMismatches + inv.chargeMismatches + inv.balanceMismatches, 0),
+      atMost(`${e}: ledger and day-total invariants broken (end of run)`, inv.receivedMismatches + inv.paymentLedgerMismatches + inv.chargeMismatches + inv.balanceMismatches + inv.dayTotalMismatches, 0),
     ];
   });
 }

@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -26,6 +26,7 @@ import { users } from '../modules/users/users.table.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
 import { ledgerEntries, ledgerRemovals } from '../modules/ledger/ledger.table.js';
+import { payments } from '../modules/payments/payments.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
 import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
@@ -52,7 +53,7 @@ interface JournalEntry {
 }
 
 /** Tables a migration fills from the data already there (their own test checks what they hold). */
-const FILLED_BY_MIGRATIONS = new Set(['booking_counts', 'group_seats']);
+const FILLED_BY_MIGRATIONS = new Set(['booking_counts', 'group_seats', 'day_totals']);
 
 const DEMO_AGENT = { email: 'agent@example.com', password: 'Agent@12345' };
 const silentLogger = { info: () => undefined, warn: () => undefined };
@@ -484,6 +485,39 @@ describe('upgrading a database of the previous release', () => {
     // The removal is recorded for the agent (ledger_removals), with a revision above every row's.
     const removals = await upgraded.db.select().from(ledgerRemovals).where(eq(ledgerRemovals.agentUserId, oldest!.agentUserId));
     expect(Math.max(...removals.map((row) => row.revision))).toBeGreaterThan(Math.max(...(await revisions()).values()));
+  });
+
+  it('when day_totals arrived (0015, decision 061), then it holds each day\'s sales and receipts of the demo data as they are, and keeps them with new writes', async () => {
+    const rowsOf = async (query: SQL) => ((await upgraded.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const refigure = async () => ({
+      stored: await rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from day_totals
+        group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`),
+      recomputed: await rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from (
+          select (confirmed_at at time zone 'Asia/Karachi')::date as day, final_total::bigint as sales, 0::bigint as receipts
+            from bookings where confirmed and not cancel_status
+          union all
+          select receive_date, 0, receive_amount from payments where deleted_at is null
+        ) as both_ group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`),
+    });
+    const { stored, recomputed } = await refigure();
+    expect(recomputed.length).toBeGreaterThan(1);
+    expect(stored).toEqual(recomputed);
+    // The triggers run on the upgraded database: a confirmed booking cancelled leaves its day's sales, a payment
+    // deleted its day's receipts; both restored, every day is as it was.
+    const [booking] = await upgraded.db.select().from(bookings).where(and(eq(bookings.confirmed, true), eq(bookings.cancelStatus, false))).limit(1);
+    const [payment] = await upgraded.db.select().from(payments).where(isNull(payments.deletedAt)).limit(1);
+    expect(payment).toBeDefined();
+    await upgraded.db.update(bookings).set({ cancelStatus: true, cancelledAt: new Date() }).where(eq(bookings.id, booking!.id));
+    await upgraded.db.update(payments).set({ deletedAt: new Date() }).where(eq(payments.id, payment!.id));
+    try {
+      const after = await refigure();
+      expect(after.stored).toEqual(after.recomputed);
+      expect(after.stored).not.toEqual(stored);
+    } finally {
+      await upgraded.db.update(bookings).set({ cancelStatus: false, cancelledAt: null }).where(eq(bookings.id, booking!.id));
+      await upgraded.db.update(payments).set({ deletedAt: null }).where(eq(payments.id, payment!.id));
+    }
+    expect((await refigure()).stored).toEqual(stored);
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

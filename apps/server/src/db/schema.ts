@@ -19,3 +19,4 @@ export * from '../modules/settings/settings.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../modules/reminders/reminders.table.js';
+export * from '../modules/insights/day-totals.table.js';

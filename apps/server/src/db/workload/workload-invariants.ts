@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bookings, holdsSeats } from '../../modules/bookings/bookings.table.js';
 import { groups } from '../../modules/groups/groups.table.js';
+import { dayTotals } from '../../modules/insights/day-totals.table.js';
 import { ledgerEntries } from '../../modules/ledger/ledger.table.js';
 import { payments } from '../../modules/payments/payments.table.js';
 import type { Executor } from '../database.js';
@@ -32,6 +33,8 @@ export interface WorkloadInvariants {
   chargeMismatches: number;
   /** Agents whose ledger balance is not what they were charged less what they paid (the Agents Balance rule). */
   balanceMismatches: number;
+  /** Days whose sales or receipts in day_totals (decision 061) are not the sums of their bookings and payments. */
+  dayTotalMismatches: number;
 }
 
 const count = (value: unknown) => Number(value ?? 0);
@@ -110,6 +113,20 @@ export async function checkWorkloadInvariants({ db }: { db: Executor }): Promise
             on model.agent_id = ledger.agent_id
          where coalesce(ledger.balance, 0) <> coalesce(model.owed, 0)`,
   );
+  const days = await one<{ value: unknown }>(
+    db,
+    sql`select count(*) as value
+          from (select ${dayTotals.day} as day, sum(${dayTotals.sales}) as sales, sum(${dayTotals.receipts}) as receipts
+                  from ${dayTotals} group by ${dayTotals.day}) as stored
+          full join (select day, sum(sales) as sales, sum(receipts) as receipts from (
+                       select (${bookings.confirmedAt} at time zone 'Asia/Karachi')::date as day, ${bookings.finalTotal}::bigint as sales, 0::bigint as receipts
+                         from ${bookings} where ${bookings.confirmed} and not ${bookings.cancelStatus}
+                       union all
+                       select ${payments.receiveDate}, 0, ${payments.receiveAmount} from ${payments} where ${payments.deletedAt} is null) as rows_
+                     group by day) as model
+            on model.day = stored.day
+         where coalesce(stored.sales, 0) <> coalesce(model.sales, 0) or coalesce(stored.receipts, 0) <> coalesce(model.receipts, 0)`,
+  );
   return {
     groups: count(sizes.groups),
     bookings: count(sizes.bookings),
@@ -119,5 +136,6 @@ export async function checkWorkloadInvariants({ db }: { db: Executor }): Promise
     paymentLedgerMismatches: count(paymentRows.value),
     chargeMismatches: count(charges.value),
     balanceMismatches: count(balances.value),
+    dayTotalMismatches: count(days.value),
   };
 }

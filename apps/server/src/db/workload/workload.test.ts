@@ -93,6 +93,7 @@ describe('generateWorkload', () => {
         paymentLedgerMismatches: 0,
         chargeMismatches: 0,
         balanceMismatches: 0,
+        dayTotalMismatches: 0,
       });
       const rows = await db
         .select({ sold: sql<number>`coalesce(sum(${bookings.adults} + ${bookings.children}), 0)::int` })
@@ -128,8 +129,9 @@ describe('generateWorkload', () => {
           const [payment] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, second.id), isNull(payments.deletedAt))).limit(1);
           await tx.delete(ledgerEntries).where(eq(ledgerEntries.paymentId, payment!.id));
           await tx.update(ledgerEntries).set({ amount: sql`${ledgerEntries.amount} + 5` }).where(and(eq(ledgerEntries.bookingId, third.id), eq(ledgerEntries.type, 'out')));
+          await tx.execute(sql`insert into day_totals (day, sales, receipts) values ('2001-02-03', 0, 1)`);
           const invariants = await checkWorkloadInvariants({ db: tx });
-          expect(invariants).toMatchObject({ oversoldGroups: 1, receivedMismatches: 1, paymentLedgerMismatches: 1, chargeMismatches: 1, balanceMismatches: 3 });
+          expect(invariants).toMatchObject({ oversoldGroups: 1, receivedMismatches: 1, paymentLedgerMismatches: 1, chargeMismatches: 1, balanceMismatches: 3, dayTotalMismatches: 1 });
           expect(invariants.oversoldSeats).toBeGreaterThan(0);
           tx.rollback();
         }),

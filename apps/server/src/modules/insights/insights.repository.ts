@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { bookings } from '../bookings/bookings.table.js';
 import { soldSeatsExpression } from '../groups/groups.repository.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import { ledgerEntries, ledgerRemovals } from '../ledger/ledger.table.js';
-import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
+import { dayTotals } from './day-totals.table.js';
 
 /** The insights' aggregates (PRODUCT §6 "Insights", decision 034): each report is one SQL statement. */
 
@@ -20,42 +20,46 @@ interface DayRow {
   receipts: number;
 }
 
+const salesAndReceiptsStatement = fixedStatement(
+  'sales_and_receipts_by_day',
+  () => sql`select to_char(days.day, 'YYYY-MM-DD') as date,
+           coalesce(sum(${dayTotals.sales}), 0)::bigint as sales,
+           coalesce(sum(${dayTotals.receipts}), 0)::bigint as receipts,
+           count(${dayTotals.day})::int as rows
+      from generate_series(${sql.placeholder('from')}::date, ${sql.placeholder('to')}::date, interval '1 day') as days (day)
+      left join ${dayTotals} on ${dayTotals.day} = days.day::date
+     group by days.day
+     order by days.day`,
+);
+
+/** Rows of the report's days past which a read folds day_totals into one row per day (30 days of a busy office's writes). */
+export const DAY_TOTALS_COMPACT_AT = 1_000;
+
 /**
  * Every Karachi day from `from` to `to` (YYYY-MM-DD, inclusive) with the final totals of the live confirmed bookings
- * confirmed that day (confirmed_at as an instant range, so bookings_confirmed_at_idx serves it) and the live
- * payments received that day (payments_receive_date_idx). Days without either are 0.
+ * confirmed that day and the live payments received that day, from day_totals (decision 061: the rows the triggers keep,
+ * not a pass over a month's bookings and payments). Days without either are 0. Folds day_totals when the days read
+ * had many rows.
  */
 export async function sumSalesAndReceiptsByDay({ db, from, to }: { db: Executor; from: string; to: string }): Promise<DayRow[]> {
-  const result = await db.execute(sql`
-    with days as (
-      select day::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as day
-    ),
-    sales as (
-      select (${bookings.confirmedAt} at time zone 'Asia/Karachi')::date as day, sum(${bookings.finalTotal}) as amount
-        from ${bookings}
-       where ${bookings.confirmed} and not ${bookings.cancelStatus}
-         and ${bookings.confirmedAt} >= (${from}::date::timestamp at time zone 'Asia/Karachi')
-         and ${bookings.confirmedAt} < ((${to}::date + 1)::timestamp at time zone 'Asia/Karachi')
-       group by 1
-    ),
-    receipts as (
-      select ${payments.receiveDate} as day, sum(${payments.receiveAmount}) as amount
-        from ${payments}
-       where ${payments.deletedAt} is null and ${payments.receiveDate} between ${from}::date and ${to}::date
-       group by 1
-    )
-    select to_char(days.day, 'YYYY-MM-DD') as date,
-           coalesce(sales.amount, 0)::bigint as sales,
-           coalesce(receipts.amount, 0)::bigint as receipts
-      from days
-      left join sales on sales.day = days.day
-      left join receipts on receipts.day = days.day
-     order by days.day`);
-  return (result as unknown as { rows: Array<{ date: string; sales: string | number; receipts: string | number }> }).rows.map((row) => ({
-    date: row.date,
-    sales: Number(row.sales),
-    receipts: Number(row.receipts),
-  }));
+  const rows = await runFixedStatement<{ date: string; sales: string | number; receipts: string | number; rows: number }>(
+    db,
+    salesAndReceiptsStatement(db),
+    { from, to },
+  );
+  if (rows.reduce((sum, row) => sum + Number(row.rows), 0) > DAY_TOTALS_COMPACT_AT) await compactDayTotals({ db });
+  return rows.map((row) => ({ date: row.date, sales: Number(row.sales), receipts: Number(row.receipts) }));
+}
+
+/**
+ * Folds day_totals into one row per day whose figures are not both 0, in one statement: the rows it deletes are the
+ * ones its snapshot sees, so rows appended meanwhile by other transactions stay as they are, and a concurrent fold
+ * skips the rows this one deleted (each row is summed once). No day's figures change.
+ */
+export async function compactDayTotals({ db }: { db: Executor }): Promise<void> {
+  await db.execute(sql`with gone as (delete from ${dayTotals} returning *)
+    insert into ${dayTotals} (day, sales, receipts)
+    select day, sum(sales), sum(receipts) from gone group by day having sum(sales) <> 0 or sum(receipts) <> 0`);
 }
 
 const firstLeg = alias(groupLegs, 'first_leg');
