@@ -12,6 +12,7 @@ import pg from 'pg';
 import { startBackupResponder } from '../ops/backup-requests.js';
 import { snapshotPglite } from '../ops/pglite-snapshot.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { installStatementCache } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -114,6 +115,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ? new PGlite(dbDir, PGLITE_OPTIONS)
       : new PGlite({ ...PGLITE_OPTIONS, ...(options.template ? { loadDataDir: options.template } : {}) });
     await client.waitReady;
+    // Decision 062: every repeated statement PREPAREd once (installed before Drizzle wraps the client).
+    installStatementCache(client);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     // PGlite runs no autovacuum: without statistics the planner takes every table for tiny and picks nested

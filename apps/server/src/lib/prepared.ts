@@ -1,8 +1,7 @@
-import { types, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { fillPlaceholders, is, type SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
-import type { Database, Executor, Transaction } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
@@ -56,101 +55,15 @@ export function runsOneTransactionAtATime(db: Executor): boolean {
   return is(db._.session, PgliteSession);
 }
 
+/**
+ * Runs a fixed statement with `values` for its placeholders. On PostgreSQL it is a named protocol statement; on the
+ * embedded database the statement cache PREPAREs it once its text has been seen twice (decision 062, which folded
+ * decision 051's own PREPARE path for fixed statements into it).
+ */
 export async function runFixedStatement<Row>(db: Executor, statement: FixedStatement, values: Record<string, unknown>): Promise<Row[]> {
-  const embedded = embeddedClientOf(db);
-  if (embedded && (await preparedOn(embedded, statement))) return executeOnPglite<Row>(embedded.client, statement, values);
   const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name, false);
   const result = (await prepared.execute(values)) as { rows: Row[] };
   return result.rows;
-}
-
-/** What the embedded database's client (a PGlite, or the transaction it runs) offers here. */
-interface PgliteClient {
-  exec(query: string, options?: QueryOptions): Promise<Array<Results<unknown>>>;
-}
-
-/** A PGlite instance, the owner of the session-level prepared statements (they outlive any transaction). */
-type PgliteInstance = PgliteClient & { execProtocol: unknown };
-
-/** The PGlite behind each transaction begun by transactionWithFixedStatements. */
-const pgliteOfTransaction = new WeakMap<Executor, PgliteInstance>();
-/** Per PGlite instance, its fixed statements: true once PREPAREd, false while a PREPARE is under way. */
-const preparedOnPglite = new WeakMap<PgliteInstance, Map<string, boolean>>();
-
-function sessionClient(db: Executor): PgliteClient | undefined {
-  if (!is(db._.session, PgliteSession)) return undefined;
-  return (db._.session as unknown as { client: PgliteClient }).client;
-}
-
-function isPgliteInstance(client: PgliteClient): client is PgliteInstance {
-  return typeof (client as Partial<PgliteInstance>).execProtocol === 'function';
-}
-
-/** The client to run on and the PGlite that holds the prepared statements; undefined on PostgreSQL (or unknown). */
-function embeddedClientOf(db: Executor): { client: PgliteClient; instance: PgliteInstance } | undefined {
-  const client = sessionClient(db);
-  if (!client) return undefined;
-  const instance = isPgliteInstance(client) ? client : pgliteOfTransaction.get(db);
-  return instance && { client, instance };
-}
-
-/**
- * `db.transaction(run)`, where the fixed statements run as PGlite prepared statements (decision 051): a transaction's
- * client on the embedded database does not lead back to its PGlite, so it is noted here. On PostgreSQL, the same.
- */
-export async function transactionWithFixedStatements<T>(db: Database, run: (tx: Transaction) => Promise<T>): Promise<T> {
-  const client = sessionClient(db);
-  const instance = client && isPgliteInstance(client) ? client : undefined;
-  return db.transaction(async (tx) => {
-    if (instance) pgliteOfTransaction.set(tx, instance);
-    return run(tx);
-  });
-}
-
-/** Drizzle's PGlite row options (pglite/session.js `rawQueryConfig`): instants and intervals stay text. */
-const PGLITE_ROWS: QueryOptions = {
-  rowMode: 'object',
-  parsers: Object.fromEntries(
-    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
-  ),
-};
-
-/**
- * Decision 051: PGlite's `query` parses and plans every statement anew (an unnamed extended-protocol statement), and
- * its planner sizes each relation through the emulated file system. A fixed statement is PREPAREd once per PGlite
- * (session level: a rollback does not undo it) and then run as `EXECUTE name(literals)` (executeOnPglite), so that
- * PostgreSQL's plan cache keeps its plan. True when the statement is prepared; false while another request prepares
- * it: this call runs it the usual way rather than wait, since a request outside a transaction waits for the
- * transaction that may be the one preparing it (PGlite runs one at a time).
- */
-async function preparedOn({ client, instance }: { client: PgliteClient; instance: PgliteInstance }, statement: FixedStatement): Promise<boolean> {
-  let names = preparedOnPglite.get(instance);
-  if (!names) {
-    names = new Map();
-    preparedOnPglite.set(instance, names);
-  }
-  const state = names.get(statement.name);
-  if (state !== undefined) return state;
-  names.set(statement.name, false);
-  try {
-    await client.exec(`prepare ${statement.name} as ${statement.query.sql}`);
-  } catch (error) {
-    names.delete(statement.name);
-    throw error;
-  }
-  names.set(statement.name, true);
-  return true;
-}
-
-/**
- * A utility statement takes no bound parameters, so the values are written as quoted literals, each converted by its
- * parameter's input function as a bound text value would be; one simple-protocol message.
- */
-async function executeOnPglite<Row>(client: PgliteClient, statement: FixedStatement, values: Record<string, unknown>): Promise<Row[]> {
-  const params = fillPlaceholders(statement.query.params, values);
-  const execute = params.length === 0 ? `execute ${statement.name}` : `execute ${statement.name}(${params.map(pgLiteral).join(', ')})`;
-  const [result] = await client.exec(execute, PGLITE_ROWS);
-  return (result?.rows ?? []) as Row[];
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type PassengerInput,
 } from '@portal/contract/bookings';
 import type { AuditActor } from '../audit/audit.usecases.js';
-import { runsOneTransactionAtATime, transactionWithFixedStatements } from '../../lib/prepared.js';
+import { runsOneTransactionAtATime } from '../../lib/prepared.js';
 import type { WrittenBooking } from '../../plugins/change-scopes.js';
 import type { ServerPhases } from '../../plugins/server-timing.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -329,7 +329,7 @@ async function addAdmittedBooking({
     // Decision 048: on the embedded database one transaction runs at a time, so the checks statement takes the
     // group's lock itself; on PostgreSQL the lock is a statement of its own, so that the checks see the last holder's booking.
     const lockGroup = runsOneTransactionAtATime(db);
-    const result = await transactionWithFixedStatements(db, async (tx) => {
+    const result = await db.transaction(async (tx) => {
       phases?.lap('begin');
       // The files rows the checks statement inserted go with the rollback: their bytes are removed too.
       let insertedRows: ReadonlySet<string> = new Set();

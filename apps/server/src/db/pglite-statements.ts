@@ -1,0 +1,121 @@
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { pgLiteral } from '../lib/prepared.js';
+
+/**
+ * The embedded database's statement cache (decision 062). PGlite's `query` sends every statement as an unnamed
+ * extended-protocol statement: parsed, described, planned and run anew each time, and its planner sizes every relation
+ * through the emulated file system, on the server's one thread. Drizzle makes the same text for the same query shape,
+ * so a text seen a second time is PREPAREd once on that PGlite and run from then on as `EXECUTE name(literals)`, with
+ * PostgreSQL's plan cache keeping its plan (the same path fixed statements took, decisions 048 and 051, now taken by
+ * every repeated statement). The rows, errors and row counts are those of the same statement run with bound values.
+ */
+
+/** What Drizzle's PGlite driver calls on a PGlite or on the transaction object its `transaction` passes. */
+export interface StatementClient {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<unknown>>;
+  exec(text: string, options?: QueryOptions): Promise<Array<Results<unknown>>>;
+}
+
+type Serializer = (value: unknown) => string;
+
+type Transactional = StatementClient & {
+  transaction<T>(run: (tx: StatementClient) => Promise<T>): Promise<T>;
+  /** PGlite's value serializers by type OID, the ones its `query` applies to bound values. */
+  serializers: Record<number, Serializer>;
+};
+
+/** Statements prepared on one PGlite at most; past it, new texts run as before (WebAssembly memory never shrinks). */
+export const PREPARED_STATEMENTS_MAX = 256;
+/** Texts counted at most; past it, the texts seen once are forgotten (one-off texts must not crowd out repeated ones). */
+const COUNTED_TEXTS_MAX = 2_048;
+
+/** Only these can be PREPAREd; anything else (SAVEPOINT, SET, LOCK, DDL) runs as it is. */
+const PREPARABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
+
+interface TextState {
+  seen: number;
+  /** The prepared statement's name once PREPAREd; null before, or for good when it cannot be. */
+  name: string | null;
+  /** Its parameters' type OIDs, as PostgreSQL inferred them at PREPARE (what PGlite's describe step would say). */
+  types: number[];
+  preparing: boolean;
+  never: boolean;
+}
+
+export interface StatementCache {
+  /** How many statements are prepared (tests, decision 062). */
+  readonly prepared: number;
+}
+
+/**
+ * Installs the cache on `client` (its `query`, and the `query` of every transaction it begins) before Drizzle is given
+ * it. A statement whose values hold bytes, or whose options carry a blob, runs as it is.
+ */
+export function installStatementCache(client: Transactional, { maxPrepared = PREPARED_STATEMENTS_MAX }: { maxPrepared?: number } = {}): StatementCache {
+  const texts = new Map<string, TextState>();
+  let prepared = 0;
+  let names = 0;
+
+  const cached = (target: StatementClient) => {
+    const query = target.query.bind(target);
+    return async (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<unknown>> => {
+      let state = texts.get(text);
+      if (!state) {
+        if (texts.size >= COUNTED_TEXTS_MAX) {
+          for (const [key, value] of texts) if (value.name === null && !value.preparing) texts.delete(key);
+        }
+        state = { seen: 0, name: null, types: [], preparing: false, never: !PREPARABLE.test(text) };
+        texts.set(text, state);
+      }
+      state.seen += 1;
+      if (state.never || options?.blob || params.some((value) => value instanceof Uint8Array)) return query(text, params, options);
+      if (state.name === null) {
+        // Another request is preparing it (PGlite runs one statement at a time, so this one would wait): run it as it is.
+        if (state.seen < 2 || state.preparing || prepared >= maxPrepared) return query(text, params, options);
+        state.preparing = true;
+        const name = `stmt_${(names += 1)}`;
+        prepared += 1;
+        try {
+          // Session level: a rollback of the transaction it was made in does not undo it.
+          await target.exec(`prepare ${name} as ${text}`);
+          const described = await query('select parameter_types::oid[]::int[] as types from pg_prepared_statements where name = $1', [name]);
+          state.types = (described.rows[0] as { types: number[] }).types;
+          state.name = name;
+        } catch (error) {
+          prepared -= 1;
+          state.never = true;
+          // In a transaction the failed PREPARE has aborted it: its error is the one to report. Outside, the statement
+          // runs as it is, with the error it would have had.
+          if (target !== client) throw error;
+          return query(text, params, options);
+        } finally {
+          state.preparing = false;
+        }
+      }
+      const types = state.types;
+      const literals = params.map((value, index) => {
+        if (value === null || value === undefined) return 'NULL';
+        const type = types[index]!;
+        // As PGlite's query serializes a bound value: by its parameter's type, or as text.
+        const serialize = options?.serializers?.[type] ?? client.serializers[type];
+        return pgLiteral(serialize ? serialize(value) : String(value));
+      });
+      const execute = params.length === 0 ? `execute ${state.name}` : `execute ${state.name}(${literals.join(', ')})`;
+      const [result] = await target.exec(execute, options);
+      return result!;
+    };
+  };
+
+  client.query = cached(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (run) =>
+    transaction((tx) => {
+      tx.query = cached(tx);
+      return run(tx);
+    });
+  return {
+    get prepared() {
+      return prepared;
+    },
+  };
+}
