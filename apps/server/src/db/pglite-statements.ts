@@ -70,7 +70,8 @@ export function installStatementCache(client: Transactional, { maxPrepared = PRE
       state.seen += 1;
       if (state.never || options?.blob || params.some((value) => value instanceof Uint8Array)) return query(text, params, options);
       if (state.name === null) {
-        // Another request is preparing it (PGlite runs one statement at a time, so this one would wait): run it as it is.
+        // Seen once, or the limit is reached, or another request is preparing it (PGlite runs one statement at a time,
+        // so this one would wait for it): run it as it is.
         if (state.seen < 2 || state.preparing || prepared >= maxPrepared) return query(text, params, options);
         state.preparing = true;
         const name = `stmt_${(names += 1)}`;
