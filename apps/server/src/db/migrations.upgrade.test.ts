@@ -26,8 +26,9 @@ import { users } from '../modules/users/users.table.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
 import { ledgerEntries, ledgerRemovals } from '../modules/ledger/ledger.table.js';
-import { payments } from '../modules/payments/payments.table.js';
 import { sumSalesAndReceiptsByDay } from '../modules/insights/insights.repository.js';
+import { payments } from '../modules/payments/payments.table.js';
+import { recomputedDayFigures, storedDayFigures } from './workload/workload-invariants.js';
 import { getKarachiDate, getKarachiToday } from '../lib/karachi-date.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../test/helpers.js';
 import { connectMaintenance, quoteIdent, testDatabaseUrl, withDatabase } from '../test/postgres.js';
@@ -489,16 +490,10 @@ describe('upgrading a database of the previous release', () => {
 
   it('when day_totals arrived (0015, decision 061), then it holds each day\'s sales and receipts of the demo data as they are, and keeps them with new writes', async () => {
     const rowsOf = async (query: SQL) => ((await upgraded.db.execute(query)) as unknown as { rows: unknown[] }).rows;
-    const refigure = async () => ({
-      stored: await rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from day_totals
-        group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`),
-      recomputed: await rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from (
-          select (confirmed_at at time zone 'Asia/Karachi')::date as day, final_total::bigint as sales, 0::bigint as receipts
-            from bookings where confirmed and not cancel_status
-          union all
-          select receive_date, 0, receive_amount from payments where deleted_at is null
-        ) as both_ group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`),
-    });
+    const figures = (query: SQL) =>
+      rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, sales::text as sales, receipts::text as receipts from (${query}) as figures
+        where sales <> 0 or receipts <> 0 order by day`);
+    const refigure = async () => ({ stored: await figures(storedDayFigures), recomputed: await figures(recomputedDayFigures) });
     const { stored, recomputed } = await refigure();
     expect(recomputed.length).toBeGreaterThan(1);
     expect(stored).toEqual(recomputed);

@@ -48,6 +48,18 @@ async function one<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T> {
 const chargedAmount = sql`(case when ${bookings.confirmed} and not ${bookings.cancelStatus} then ${bookings.finalTotal} else 0 end
   + case when ${bookings.cancelStatus} then ${bookings.cancellationCharge} else 0 end)`;
 
+/** Each day's sales and receipts as day_totals holds them (decision 061): its rows summed per day. */
+export const storedDayFigures = sql`select ${dayTotals.day} as day, sum(${dayTotals.sales}) as sales, sum(${dayTotals.receipts}) as receipts
+  from ${dayTotals} group by ${dayTotals.day}`;
+
+/** The same figures summed from the bookings and payments themselves, as the report summed them before day_totals. */
+export const recomputedDayFigures = sql`select day, sum(sales) as sales, sum(receipts) as receipts from (
+    select (${bookings.confirmedAt} at time zone 'Asia/Karachi')::date as day, ${bookings.finalTotal}::bigint as sales, 0::bigint as receipts
+      from ${bookings} where ${bookings.confirmed} and not ${bookings.cancelStatus}
+    union all
+    select ${payments.receiveDate}, 0, ${payments.receiveAmount} from ${payments} where ${payments.deletedAt} is null) as day_rows
+  group by day`;
+
 export async function checkWorkloadInvariants({ db }: { db: Executor }): Promise<WorkloadInvariants> {
   const sizes = await one<{ groups: unknown; bookings: unknown }>(
     db,
@@ -116,15 +128,8 @@ export async function checkWorkloadInvariants({ db }: { db: Executor }): Promise
   const days = await one<{ value: unknown }>(
     db,
     sql`select count(*) as value
-          from (select ${dayTotals.day} as day, sum(${dayTotals.sales}) as sales, sum(${dayTotals.receipts}) as receipts
-                  from ${dayTotals} group by ${dayTotals.day}) as stored
-          full join (select day, sum(sales) as sales, sum(receipts) as receipts from (
-                       select (${bookings.confirmedAt} at time zone 'Asia/Karachi')::date as day, ${bookings.finalTotal}::bigint as sales, 0::bigint as receipts
-                         from ${bookings} where ${bookings.confirmed} and not ${bookings.cancelStatus}
-                       union all
-                       select ${payments.receiveDate}, 0, ${payments.receiveAmount} from ${payments} where ${payments.deletedAt} is null) as rows_
-                     group by day) as model
-            on model.day = stored.day
+          from (${storedDayFigures}) as stored
+          full join (${recomputedDayFigures}) as model on model.day = stored.day
          where coalesce(stored.sales, 0) <> coalesce(model.sales, 0) or coalesce(stored.receipts, 0) <> coalesce(model.receipts, 0)`,
   );
   return {

@@ -9,6 +9,7 @@ import { daysFromToday, insertDashboardBooking, insertDashboardGroup, karachiMid
 import type { GroupRow } from '../groups/groups.table.js';
 import { payments } from '../payments/payments.table.js';
 import type { UserRow } from '../users/users.table.js';
+import { recomputedDayFigures, storedDayFigures } from '../../db/workload/workload-invariants.js';
 import { dayTotals } from './day-totals.table.js';
 import { DAY_TOTALS_COMPACT_AT } from './insights.repository.js';
 import { getSalesAndReceipts } from './insights.usecases.js';
@@ -31,25 +32,18 @@ async function rowsOf<T>(query: SQL): Promise<T[]> {
 
 type DayFigures = { day: string; sales: number; receipts: number };
 
-/** What day_totals holds, one entry per day whose figures are not both 0. */
-async function stored(): Promise<DayFigures[]> {
+/** Day figures of `figures` (stored or recomputed), one entry per day whose figures are not both 0. */
+async function dayFigures(figures: SQL): Promise<DayFigures[]> {
   const rows = await rowsOf<{ day: string; sales: string; receipts: string }>(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from ${dayTotals}
-    group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`);
+    select to_char(day, 'YYYY-MM-DD') as day, sales::text as sales, receipts::text as receipts from (${figures}) as figures
+    where sales <> 0 or receipts <> 0 order by day`);
   return rows.map((row) => ({ day: row.day, sales: Number(row.sales), receipts: Number(row.receipts) }));
 }
 
+/** What day_totals holds. */
+const stored = () => dayFigures(storedDayFigures);
 /** The same figures summed from the bookings and payments themselves. */
-async function recomputed(): Promise<DayFigures[]> {
-  const rows = await rowsOf<{ day: string; sales: string; receipts: string }>(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, sum(sales)::text as sales, sum(receipts)::text as receipts from (
-      select (confirmed_at at time zone 'Asia/Karachi')::date as day, final_total::bigint as sales, 0::bigint as receipts
-        from bookings where confirmed and not cancel_status
-      union all
-      select receive_date, 0, receive_amount from payments where deleted_at is null
-    ) as both_ group by day having sum(sales) <> 0 or sum(receipts) <> 0 order by day`);
-  return rows.map((row) => ({ day: row.day, sales: Number(row.sales), receipts: Number(row.receipts) }));
-}
+const recomputed = () => dayFigures(recomputedDayFigures);
 
 async function countRows(): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from ${dayTotals}`);
