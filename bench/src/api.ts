@@ -1,4 +1,5 @@
-/** The few API calls the bench makes itself (sign-in, availability, a booking), with plain fetch. */
+/** The few API calls the bench makes itself (sign-in, availability, a booking): plain fetch, the timed booking through client.ts. */
+import { BROWSER_HEADERS, headerOf, send } from './client.js';
 import { parseServerTiming } from './stats.js';
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
@@ -57,16 +58,14 @@ export async function bookOneSeat(baseUrl: string, token: string, pnr: string, n
   form.append('passport_no[]', `BX${String(1_000_000 + number)}`);
   form.append('passport_expiry_date[]', '2034-12-31');
   form.append('passport_img[]', new Blob([PASSPORT_SCAN], { type: 'image/png' }), 'passport.png');
-  const started = performance.now();
   try {
-    const response = await fetch(`${baseUrl}/api/add-booking`, {
+    const response = await send(`${baseUrl}/api/add-booking`, {
       method: 'POST',
-      headers: { ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
+      headers: { ...BROWSER_HEADERS, ...bearer(token), 'Idempotency-Key': `bench-${number}-${Date.now()}` },
       body: form,
     });
-    const text = await response.text();
-    const ms = performance.now() - started;
-    const timing = parseServerTiming(response.headers.get('server-timing'));
+    const { text, ms } = response;
+    const timing = parseServerTiming(headerOf(response.headers, 'server-timing'));
     const said = { serverMs: timing?.serverMs, phases: timing?.phases };
     if (response.status >= 300) return { status: response.status, ms, error: text.slice(0, 200), ...said };
     return { status: response.status, ms, id: (JSON.parse(text) as { data?: { id?: number } }).data?.id, ...said };

@@ -1,6 +1,7 @@
 import type { WorkloadInvariants } from '../../apps/server/src/db/workload/workload-invariants.js';
 import path from 'node:path';
 import { bearer, signIn } from './api.js';
+import { BROWSER_HEADERS } from './client.js';
 import { measureContention, type ContentionFigures } from './contention.js';
 import type { PreparedEngine } from './engines.js';
 import { measureLoad, type LoadFigures, type LoadRequest } from './load.js';
@@ -169,9 +170,6 @@ export async function measureOverhead(
 function todayInKarachi(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date());
 }
-
-/** What every browser adds to its requests: the portal gzips JSON answers of 1 KB and more for it (decision 009). */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** The read scenarios of issue 8, each as its screen calls it (from a browser). */
 function readScenarios(adminToken: string, busyAgentToken: string): Array<{ name: string; request: LoadRequest }> {

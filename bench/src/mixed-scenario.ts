@@ -18,6 +18,7 @@ import { getInit, postJsonInit, runMixedWorkload, type MixedFigures } from './mi
 import { round } from './processes.js';
 import { withScenarioServer } from './scenario-server.js';
 import { ledgerPosting, measureSequential, timedFetch, type SequentialCost } from './request-costs.js';
+import type { BenchRequest } from './client.js';
 
 export interface MixedScenarioRun {
   engine: Engine;
@@ -59,7 +60,7 @@ async function measureStepCosts(baseUrl: string, serverPid: number, agentToken: 
   const ledger = await timedFetch(api('/account-api'), post(agentToken, { type: 'all' }));
   // The ledger is measured after a real posting each time, with no `bench` query (decision 050).
   const ledgerPost = ledgerPosting(baseUrl, adminToken, ledger.text);
-  const steps: Array<{ name: string; url: string; init: RequestInit; join: '?' | '&'; before?: () => Promise<void> }> = [
+  const steps: Array<{ name: string; url: string; init: BenchRequest; join: '?' | '&'; before?: () => Promise<void> }> = [
     { name: 'search', url: api('/search-flights'), init: post(agentToken, { departure, arrival, date: today }), join: '?' },
     { name: 'ticket list', url: api('/pnr-respect-to-mysector-user'), init: post(agentToken, { my_sector_id: offered.mysectors[0]!.id }), join: '?' },
     { name: 'own bookings', url: api('/agnetlistofbookings?page=1'), init: get(agentToken), join: '&' },

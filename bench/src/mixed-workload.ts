@@ -5,6 +5,7 @@
  * (decisions 009 and 040), so the reads are measured as they are served between writes, not from a warm cache alone.
  */
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS, type BookingResult } from './api.js';
+import { BROWSER_HEADERS, headerOf, send, type BenchRequest } from './client.js';
 import { readCpuMs, round } from './processes.js';
 import { parseServerTiming, summarizeLatencies, type LatencySummary } from './stats.js';
 
@@ -174,17 +175,16 @@ interface Hold {
   agent: number;
 }
 
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A JSON POST as the screens send it (from a browser, signed in). */
-export const postJsonInit = (token: string, body: unknown): RequestInit => ({
+export const postJsonInit = (token: string, body: unknown): BenchRequest => ({
   method: 'POST',
   headers: { ...BROWSER_HEADERS, ...bearer(token), 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
 
 /** A GET as the screens send it (from a browser, signed in). */
-export const getInit = (token: string): RequestInit => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
+export const getInit = (token: string): BenchRequest => ({ headers: { ...BROWSER_HEADERS, ...bearer(token) } });
 
 /** Karachi's today as YYYY-MM-DD, plus `days`. */
 function karachiDate(days = 0): string {
@@ -218,14 +218,14 @@ class Recorder {
     return sample;
   }
 
-  async request(name: string, write: boolean, url: string, init: RequestInit): Promise<{ ok: boolean; body: unknown }> {
+  async request(name: string, write: boolean, url: string, init: BenchRequest): Promise<{ ok: boolean; body: unknown }> {
     const sample = this.sample(name, write);
-    const started = performance.now();
+    const sentMs = performance.now();
     try {
-      const response = await fetch(url, init);
-      const text = await response.text();
-      this.push(sample, started, performance.now() - started);
-      const timing = parseServerTiming(response.headers.get('server-timing'));
+      const response = await send(url, init);
+      const { text } = response;
+      this.push(sample, sentMs, response.ms);
+      const timing = parseServerTiming(headerOf(response.headers, 'server-timing'));
       if (timing) {
         sample.serverMs.push(timing.serverMs);
         if (timing.cache === 'hit' || timing.cache === 'wait' || timing.cache === 'miss') (sample.cache ??= { hit: 0, wait: 0, miss: 0 })[timing.cache] += 1;

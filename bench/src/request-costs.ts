@@ -4,6 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS } from './api.js';
+import { BROWSER_HEADERS, headerOf, send, type BenchRequest } from './client.js';
 import { readCpuMs, round } from './processes.js';
 import { parseServerTiming, summarizeLatencies, type LatencySummary } from './stats.js';
 
@@ -85,27 +86,22 @@ export async function measureSequential(
   };
 }
 
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-
-/** One request, timed at the client (and by the server, when it says), its body read whole. */
+/** One request, timed at the client (and by the server, when it says), its body read whole and inflated (client.ts). */
 export async function timedFetch(
   url: string,
-  init: RequestInit,
-): Promise<{ status: number; ms: number; serverMs: number | undefined; text: string; wireBytes: number | null }> {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const text = await response.text();
-  const ms = performance.now() - started;
-  const length = response.headers.get('content-length');
-  const serverMs = parseServerTiming(response.headers.get('server-timing'))?.serverMs;
-  return { status: response.status, ms, serverMs, text, wireBytes: length === null ? null : Number(length) };
+  init: BenchRequest,
+): Promise<{ status: number; ms: number; serverMs: number | undefined; text: string; wireBytes: number; compressed: boolean }> {
+  const answer = await send(url, init);
+  const serverMs = parseServerTiming(headerOf(answer.headers, 'server-timing'))?.serverMs;
+  const compressed = headerOf(answer.headers, 'content-encoding') !== null;
+  return { status: answer.status, ms: answer.ms, serverMs, text: answer.text, wireBytes: answer.wireBytes, compressed };
 }
 
 /**
  * A read sent `count` times with a query string of its own each time (`?bench=N`: the route ignores it, the read cache
  * keys on it), so that every answer is computed as after a write; then `count` times the same, served from the cache.
  */
-async function coldAndWarm(serverPid: number, count: number, path: string, init: RequestInit) {
+async function coldAndWarm(serverPid: number, count: number, path: string, init: BenchRequest) {
   const cold = await measureSequential(serverPid, count, (index) => timedFetch(`${path}?bench=${Date.now()}-${index}`, init));
   await timedFetch(path, init);
   const warm = await measureSequential(serverPid, count, () => timedFetch(path, init));
@@ -203,7 +199,7 @@ export function ledgerPosting(baseUrl: string, adminToken: string, reportText: s
  * is not counted: the figure is read around the report requests alone. Then `count` requests from the read cache.
  */
 export async function measureLedgerReport(options: { baseUrl: string; serverPid: number; token: string; adminToken: string; count: number }): Promise<LedgerReportFigures> {
-  const init: RequestInit = {
+  const init: BenchRequest = {
     method: 'POST',
     headers: { ...BROWSER_HEADERS, ...bearer(options.token), 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'all' }),
@@ -217,5 +213,5 @@ export async function measureLedgerReport(options: { baseUrl: string; serverPid:
   const cold = await measureSequential(options.serverPid, options.count, () => timedFetch(url, init), { before: post });
   await timedFetch(url, init);
   const warm = await measureSequential(options.serverPid, options.count, () => timedFetch(url, init));
-  return { rows, jsonBytes, gzipBytes: sample.wireBytes ?? gzipSync(sample.text).length, cold, warm };
+  return { rows, jsonBytes, gzipBytes: sample.compressed ? sample.wireBytes : gzipSync(sample.text).length, cold, warm };
 }
