@@ -120,15 +120,20 @@ export interface ReceivableRow {
  */
 export async function sumReceivablesByAge({ db, today, agents }: { db: Executor; today: string; agents?: readonly number[] }): Promise<ReceivableRow[]> {
   const l = ledgerEntries;
-  const only = agents ? sql` and ${inArray(l.agentUserId, [...agents])}` : sql``;
+  // Some agents' rows are read once and kept for the three uses below: each read of an agent's rows visits every heap
+  // page holding them (about 3,300 for the busiest agent's 15,500 rows), and on the embedded database those pages
+  // come through its file system. Every agent's rows are read by a sequential scan, where keeping them costs more.
+  const only = agents ? sql` where ${inArray(l.agentUserId, [...agents])}` : sql``;
   const result = await db.execute(sql`
-    with outs as (
-      select ${l.id} as id, ${l.agentUserId} as agent, ${l.bookingId} as booking, ${l.entryDate} as day, ${l.amount} as amount
-        from ${l} where ${l.type} = 'out'${only}
+    with entries as ${agents ? sql`materialized` : sql`not materialized`} (
+      select ${l.id} as id, ${l.agentUserId} as agent, ${l.bookingId} as booking, ${l.entryDate} as day, ${l.amount} as amount, ${l.type} as type
+        from ${l}${only}
+    ),
+    outs as (
+      select id, agent, booking, day, amount from entries where type = 'out'
     ),
     reversed as (
-      select ${l.agentUserId} as agent, ${l.bookingId} as booking, sum(${l.amount}) as amount
-        from ${l} where ${l.type} = 'reversal'${only} group by ${l.agentUserId}, ${l.bookingId}
+      select agent, booking, sum(amount) as amount from entries where type = 'reversal' group by agent, booking
     ),
     out_per_booking as (
       select booking, sum(amount) as amount from outs group by booking
@@ -145,7 +150,7 @@ export async function sumReceivablesByAge({ db, today, agents }: { db: Executor;
     ),
     credits as (
       select agent, sum(amount) as amount from (
-        select ${l.agentUserId} as agent, ${l.amount} as amount from ${l} where ${l.type} = 'in'${only}
+        select agent, amount from entries where type = 'in'
         union all
         select agent, amount from leftover_reversals
       ) c group by agent
