@@ -12,6 +12,7 @@ import pg from 'pg';
 import { startBackupResponder } from '../ops/backup-requests.js';
 import { snapshotPglite } from '../ops/pglite-snapshot.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { installNamedStatements } from './pg-statements.js';
 import { installStatementCache } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -89,6 +90,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
     pool.on('error', options.onPoolError ?? ((error) => process.stderr.write(`PostgreSQL idle client error: ${error.message}\n`)));
+    // Decision 064: every repeated statement named, so each connection parses it once and PostgreSQL keeps its plan.
+    installNamedStatements(pool);
     try {
       const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
       const client = await pool.connect();
