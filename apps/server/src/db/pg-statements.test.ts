@@ -14,6 +14,13 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
   let plainPool: pg.Pool;
   let naming: NamedStatements;
 
+  /** A pool of the scratch database; an idle client that the database's drop ends must not crash the runner. */
+  function poolOf(max: number): pg.Pool {
+    const pool = new pg.Pool({ connectionString: database!.url, max });
+    pool.on('error', () => undefined);
+    return pool;
+  }
+
   /** The statements one connection of `pool` has prepared (name and text), and that connection's answer to `run`. */
   async function onOneConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<{ prepared: Array<{ name: string; statement: string }>; result: T }> {
     const client = await pool.connect();
@@ -28,9 +35,9 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
 
   beforeAll(async () => {
     database = await createScratchDatabase(`${inject('pgRunPrefix')}ns_`);
-    namedPool = new pg.Pool({ connectionString: database.url, max: 2 });
+    namedPool = poolOf(2);
     naming = installNamedStatements(namedPool);
-    plainPool = new pg.Pool({ connectionString: database.url, max: 2 });
+    plainPool = poolOf(2);
     await plainPool.query(`create table trips (id serial primary key, pnr text not null unique, seats int not null, departs date not null,
       booked_at timestamptz not null, tags text[] not null default '{}', doc jsonb)`);
   }, 60_000);
@@ -49,7 +56,7 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
       [`X'Y\\Z`, 7, '2026-12-03', new Date('2026-11-29T00:00:00Z'), ['a,b', '{c}', 'NULL'], JSON.stringify(['list'])],
     ].entries()) {
       const pool = index % 2 === 0 ? namedPool : plainPool;
-      expect((await pool.query(insert, values)).rowCount).toBe(1);
+      expect((await pool.query(insert, values as unknown[])).rowCount).toBe(1);
     }
     const select = { text: 'select pnr, seats, departs, booked_at, tags, doc from trips where seats >= $1 and pnr <> $2 order by id', rowMode: 'array' as const };
     const { prepared, result } = await onOneConnection(namedPool, async (client) => {
@@ -98,7 +105,7 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
   });
 
   it('when the limit is reached, then further texts run unnamed and still answer', async () => {
-    const limited = new pg.Pool({ connectionString: database!.url, max: 1 });
+    const limited = poolOf(1);
     const counted = installNamedStatements(limited, { maxNamed: 2 });
     try {
       for (let text = 0; text < 4; text++) {
@@ -109,6 +116,30 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
       expect(prepared.map((row) => row.statement)).toEqual(['select $1::int + 0 as n', 'select $1::int + 1 as n']);
     } finally {
       await limited.end();
+    }
+  });
+
+  it('when a column the statement returns changes type under it, then that run fails and the text runs unnamed after', async () => {
+    const pool = poolOf(1);
+    installNamedStatements(pool);
+    try {
+      await pool.query('create table fares (id int primary key, amount int not null)');
+      await pool.query('insert into fares values (1, 100)');
+      const text = 'select * from fares where id = $1';
+      for (let run = 0; run < 3; run++) expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, amount: 100 }]);
+      // What a newer process's migration would do under this one.
+      await plainPool.query('alter table fares alter column amount type text');
+      await expect(pool.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
+      for (let run = 0; run < 3; run++) expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, amount: '100' }]);
+      // The callback form (pg-pool's own) forgets it likewise.
+      await pool.query('select amount from fares where id = $1', [1]);
+      await pool.query('select amount from fares where id = $1', [1]);
+      await plainPool.query('alter table fares alter column amount type int using amount::int');
+      const error = await new Promise<unknown>((resolve) => pool.query('select amount from fares where id = $1', [1], (failure) => resolve(failure)));
+      expect(error).toMatchObject({ code: '0A000' });
+      expect((await pool.query('select amount from fares where id = $1', [1])).rows).toEqual([{ amount: 100 }]);
+    } finally {
+      await pool.end();
     }
   });
 

@@ -22,7 +22,12 @@ const NAMEABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
 interface TextState {
   seen: number;
   name: string | null;
+  /** Never named again: a connection's plan of it no longer fits its result (see `forget`). */
+  never: boolean;
 }
+
+/** PostgreSQL's "cached plan must not change result type": a column the statement returns changed type under it. */
+const RESULT_TYPE_CHANGED = '0A000';
 
 export interface NamedStatements {
   /** How many texts have a name (tests). */
@@ -42,11 +47,11 @@ export function installNamedStatements(pool: pg.Pool, { maxNamed = NAMED_STATEME
       if (texts.size >= COUNTED_TEXTS_MAX) {
         for (const [key, value] of texts) if (value.name === null) texts.delete(key);
       }
-      state = { seen: 0, name: null };
+      state = { seen: 0, name: null, never: false };
       texts.set(text, state);
     }
     state.seen += 1;
-    if (state.name === null && state.seen >= 2 && named < maxNamed && NAMEABLE.test(text)) {
+    if (state.name === null && !state.never && state.seen >= 2 && named < maxNamed && NAMEABLE.test(text)) {
       // 40 hex characters of the text's hash: under PostgreSQL's 63, and two texts never share one.
       state.name = `s_${createHash('sha1').update(text).digest('hex')}`;
       named += 1;
@@ -54,19 +59,44 @@ export function installNamedStatements(pool: pg.Pool, { maxNamed = NAMED_STATEME
     return state.name;
   };
 
+  /**
+   * A migration changed the type of a column the statement returns: every connection that prepared it would fail it
+   * on every run (PostgreSQL keeps a prepared statement's result type). This run fails; the text runs unnamed from now on.
+   */
+  const forget = (text: string, error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== RESULT_TYPE_CHANGED) return;
+    const state = texts.get(text);
+    if (state) Object.assign(state, { name: null, never: true });
+  };
+
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const runNamed = (config: QueryConfig, values: unknown[], callback: unknown): unknown => {
+      if (typeof callback === 'function') {
+        return query(config, values, (error: unknown, result: unknown) => {
+          if (error) forget(config.text, error);
+          (callback as (error: unknown, result: unknown) => void)(error, result);
+        });
+      }
+      const result = query(config, values);
+      return result instanceof Promise
+        ? result.catch((error: unknown) => {
+            forget(config.text, error);
+            throw error;
+          })
+        : result;
+    };
     const namedQuery = (config: unknown, values?: unknown, callback?: unknown): unknown => {
       if (!Array.isArray(values) || values.length === 0) return query(config, values, callback);
       if (typeof config === 'string') {
         const name = nameOf(config);
-        return name ? query({ text: config, name }, values, callback) : query(config, values, callback);
+        return name ? runNamed({ text: config, name }, values, callback) : query(config, values, callback);
       }
       const given = config as QueryConfig | null;
       if (given && typeof given === 'object' && typeof given.text === 'string' && !given.name && typeof given.submit !== 'function') {
         const name = nameOf(given.text);
         // A copy: Drizzle passes the same config object on every run of a statement.
-        if (name) return query({ ...given, name }, values, callback);
+        if (name) return runNamed({ ...given, name }, values, callback);
       }
       return query(config, values, callback);
     };
