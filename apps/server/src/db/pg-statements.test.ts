@@ -120,25 +120,29 @@ describe.runIf(onPostgres)('named statements on PostgreSQL (decision 064)', () =
   });
 
   it('when a column the statement returns changes type under it, then that run fails and the text runs unnamed after', async () => {
+    // A client held from the pool, as in a transaction: pg-pool drops a client whose pool.query failed, but a held
+    // one keeps its prepared statements, and PostgreSQL would refuse the stale one on every run.
     const pool = poolOf(1);
     installNamedStatements(pool);
+    const client = await pool.connect();
     try {
-      await pool.query('create table fares (id int primary key, amount int not null)');
-      await pool.query('insert into fares values (1, 100)');
+      await client.query('create table fares (id int primary key, amount int not null)');
+      await client.query('insert into fares values (1, 100)');
       const text = 'select * from fares where id = $1';
-      for (let run = 0; run < 3; run++) expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, amount: 100 }]);
+      for (let run = 0; run < 3; run++) expect((await client.query(text, [1])).rows).toEqual([{ id: 1, amount: 100 }]);
       // What a newer process's migration would do under this one.
       await plainPool.query('alter table fares alter column amount type text');
-      await expect(pool.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
-      for (let run = 0; run < 3; run++) expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, amount: '100' }]);
-      // The callback form (pg-pool's own) forgets it likewise.
-      await pool.query('select amount from fares where id = $1', [1]);
-      await pool.query('select amount from fares where id = $1', [1]);
+      await expect(client.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
+      for (let run = 0; run < 3; run++) expect((await client.query(text, [1])).rows).toEqual([{ id: 1, amount: '100' }]);
+      // The callback form forgets it likewise.
+      const other = 'select amount from fares where id = $1';
+      for (let run = 0; run < 2; run++) await client.query(other, [1]);
       await plainPool.query('alter table fares alter column amount type int using amount::int');
-      const error = await new Promise<unknown>((resolve) => pool.query('select amount from fares where id = $1', [1], (failure) => resolve(failure)));
-      expect(error).toMatchObject({ code: '0A000' });
-      expect((await pool.query('select amount from fares where id = $1', [1])).rows).toEqual([{ amount: 100 }]);
+      const failure = await new Promise<unknown>((resolve) => client.query(other, [1], (error) => resolve(error)));
+      expect(failure).toMatchObject({ code: '0A000' });
+      expect((await client.query(other, [1])).rows).toEqual([{ amount: 100 }]);
     } finally {
+      client.release();
       await pool.end();
     }
   });
