@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { COUNTED_TEXTS_MAX, PREPARABLE } from './pglite-statements.js';
 
 /**
  * Named statements on PostgreSQL (decision 064), the counterpart of the embedded database's statement cache (decision
@@ -13,11 +14,6 @@ import type pg from 'pg';
 
 /** Texts named at most; past it, new texts run unnamed (each connection keeps what it prepared until it closes). */
 export const NAMED_STATEMENTS_MAX = 256;
-/** Texts counted at most; past it, the texts seen once are forgotten (one-off texts must not crowd out repeated ones). */
-const COUNTED_TEXTS_MAX = 2_048;
-
-/** Only these can be named; a text with parameters is one statement already (the extended protocol takes no more). */
-const NAMEABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
 
 interface TextState {
   seen: number;
@@ -51,7 +47,7 @@ export function installNamedStatements(pool: pg.Pool, { maxNamed = NAMED_STATEME
       texts.set(text, state);
     }
     state.seen += 1;
-    if (state.name === null && !state.never && state.seen >= 2 && named < maxNamed && NAMEABLE.test(text)) {
+    if (state.name === null && !state.never && state.seen >= 2 && named < maxNamed && PREPARABLE.test(text)) {
       // 40 hex characters of the text's hash: under PostgreSQL's 63, and two texts never share one.
       state.name = `s_${createHash('sha1').update(text).digest('hex')}`;
       named += 1;

@@ -26,11 +26,14 @@ type Transactional = StatementClient & {
 
 /** Statements prepared on one PGlite at most; past it, new texts run as before (WebAssembly memory never shrinks). */
 export const PREPARED_STATEMENTS_MAX = 256;
-/** Texts counted at most; past it, the texts seen once are forgotten (one-off texts must not crowd out repeated ones). */
-const COUNTED_TEXTS_MAX = 2_048;
+/**
+ * Texts counted at most, on both engines (pg-statements.ts too); past it, the texts seen once are forgotten (one-off
+ * texts must not crowd out repeated ones).
+ */
+export const COUNTED_TEXTS_MAX = 2_048;
 
-/** Only these can be PREPAREd; anything else (SAVEPOINT, SET, LOCK, DDL) runs as it is. */
-const PREPARABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
+/** Only these can be PREPAREd or named, on both engines; anything else (SAVEPOINT, SET, LOCK, DDL) runs as it is. */
+export const PREPARABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
 
 interface TextState {
   seen: number;
