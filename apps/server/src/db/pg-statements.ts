@@ -33,15 +33,19 @@ export interface NamedStatements {
 type QueryConfig = { text: string; name?: string | undefined } & Record<string, unknown>;
 
 /** Installs the naming on every client `pool` connects from now on (each one's `query`, which the pool's own calls too). */
-export function installNamedStatements(pool: pg.Pool, { maxNamed = NAMED_STATEMENTS_MAX }: { maxNamed?: number } = {}): NamedStatements {
+export function installNamedStatements(
+  pool: pg.Pool,
+  { maxNamed = NAMED_STATEMENTS_MAX, maxCounted = COUNTED_TEXTS_MAX }: { maxNamed?: number; maxCounted?: number } = {},
+): NamedStatements {
   const texts = new Map<string, TextState>();
   let named = 0;
 
   const nameOf = (text: string): string | null => {
     let state = texts.get(text);
     if (!state) {
-      if (texts.size >= COUNTED_TEXTS_MAX) {
-        for (const [key, value] of texts) if (value.name === null) texts.delete(key);
+      if (texts.size >= maxCounted) {
+        // A forgotten text stays: named again, it would meet its stale plan on the connections that kept it.
+        for (const [key, value] of texts) if (value.name === null && !value.never) texts.delete(key);
       }
       state = { seen: 0, name: null, never: false };
       texts.set(text, state);
