@@ -1,9 +1,11 @@
 import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installStatementCache, type StatementCache } from './pglite-statements.js';
+import { DRIZZLE_TEXT_TYPES, installStatementCache, withoutTextParsers, type StatementCache } from './pglite-statements.js';
 
 // Decision 062: the embedded database's statement cache. A raw PGlite with the cache installed, as openDatabase
 // installs it, and a second one without, run side by side: every answer must be the same whichever way it ran.
+// Decision 065: the cached one reads Drizzle's text types as text itself, so the plain one is opened with the same
+// parsers.
 
 /** What Drizzle's PGlite driver passes for a mapped select (rows as arrays, instants and dates as text). */
 const ARRAY_ROWS: QueryOptions = { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: (value: string) => value, [types.DATE]: (value: string) => value } };
@@ -22,7 +24,9 @@ const SETUP = `create table trips (id serial primary key, pnr text not null uniq
 
 beforeAll(async () => {
   cachedDb = new PGlite();
-  plainDb = new PGlite();
+  plainDb = new PGlite({ parsers: Object.fromEntries([...DRIZZLE_TEXT_TYPES].map((type) => [type, (value: string) => value])) });
+  // As openDatabase does: installed once PGlite is ready (its start registers the array types' parsers).
+  await cachedDb.waitReady;
   cache = installStatementCache(cachedDb, { maxPrepared: 8 });
   for (const db of [cachedDb, plainDb]) await db.exec(SETUP);
 }, 60_000);
@@ -115,5 +119,20 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database state
     const texts = await preparedTexts(cachedDb);
     expect(texts).toHaveLength(8);
     expect(texts.some((text) => /application_name|savepoint/i.test(text))).toBe(false);
+  });
+  it('when Drizzle asks for its text types as text, then the query passes no parsers and the values still come as text (decision 065)', async () => {
+    expect(withoutTextParsers(ARRAY_ROWS)).toEqual({ rowMode: 'array', parsers: undefined });
+    expect(withoutTextParsers(undefined)).toBeUndefined();
+    const own: QueryOptions = { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: (value: string) => value, [types.INT4]: (value: string) => Number(value) * 2 } };
+    expect(withoutTextParsers(own)).toBe(own);
+    await cachedDb.exec(`create table stays (pnr text primary key, seats int not null, departs date not null, booked_at timestamptz not null);
+      insert into stays values ('TXT001', 4, '2026-12-09', '2026-11-28 08:30:00+00')`);
+    const select = `select departs, booked_at, array[booked_at] as instants, interval '90 minutes' as span, seats from stays where pnr = $1`;
+    const asDrizzle = [['2026-12-09', '2026-11-28 08:30:00+00', '{"2026-11-28 08:30:00+00"}', '01:30:00', 4]];
+    for (let run = 0; run < 3; run++) {
+      expect((await cachedDb.query(select, ['TXT001'], ARRAY_ROWS)).rows).toEqual(asDrizzle);
+      expect((await cachedDb.query(select, ['TXT001'], { rowMode: 'array' })).rows).toEqual(asDrizzle);
+      expect((await cachedDb.query(select, ['TXT001'], own)).rows).toEqual([[...asDrizzle[0]!.slice(0, 4), 8]]);
+    }
   });
 });
