@@ -24,6 +24,7 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import type { PassportOcr } from './modules/passport-read/passport-ocr.js';
 import { passportReadRoutes } from './modules/passport-read/passport-read.routes.js';
+import { TicketBoard } from './modules/tickets/ticket-board.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ticketingRoutes } from './modules/ticketing/ticketing.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -64,6 +65,11 @@ declare module 'fastify' {
     appSecret: string;
     /** Sends due outbox mail now when the dispatcher runs; does nothing otherwise (tests send themselves). */
     kickMail(): void;
+    /**
+     * The process's offered groups and their seats in memory (decision 047), told of every change: the shared ticket
+     * reads and the dashboard's Ending Soon (decision 066) answer from it.
+     */
+    ticketBoard: TicketBoard;
   }
 }
 
@@ -158,6 +164,9 @@ export async function buildApp({
   await registerRateLimit(app);
   await registerFormBodies(app);
   registerDataChanges(app);
+  const ticketBoard = new TicketBoard({ db, publicUrl: config.publicUrl });
+  app.dataChanges.onScopedChange((scopes) => ticketBoard.changed(scopes));
+  app.decorate('ticketBoard', ticketBoard);
   registerAuth(app);
   registerReadCache(app, { timing: config.serverTiming });
   // After the read cache: its onSend keeps the plain answer, this one then compresses what goes out.

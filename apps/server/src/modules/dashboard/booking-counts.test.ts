@@ -266,7 +266,36 @@ async function referenceEndingSoon(today: string): Promise<AdminDashboard['pnrs'
     }));
 }
 
-describe('Ending Soon read a slice at a time', () => {
+describe('Ending Soon (from the ticket board, decision 066)', () => {
+  it('when seats are held, sold out and released through the API after a first read, then Ending Soon follows each step (decision 066: from the ticket board)', async () => {
+    const airlineId = await insertAirlineWithLogo(t.db, 'public/airline_logo/counts-follow.png');
+    const mySectorId = await insertDashboardMySector(t.db, { name: 'Follow Sector' });
+    const { group, sector } = await insertDashboardGroup(t.db, { airlineId, mySectorId, firstDay: 0, totalTicket: 2, departureTime: '00:01' });
+    const soonest = (answer: AdminDashboard) => answer.pnrs.find((row) => row.pnr_id === group.id);
+    // The one change announced by hand (the group was inserted straight into the database); from here only the API's.
+    expect(soonest(await dashboard())).toEqual({
+      key: `pnr-${group.id}`,
+      pnr: group.pnr,
+      pnr_id: group.id,
+      departure_date: group.departureDate,
+      sold: 0,
+      remaining: 2,
+      total_ticket: 2,
+      departure_sector_name: sector,
+    });
+    const read = async (): Promise<AdminDashboard> => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dashboardsummary', headers: bearer(admin.token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: AdminDashboard }).data;
+    };
+    const held = await bookAsAgent(t.app, multipart, { token: agentA.token, pnr: group.pnr });
+    expect(soonest(await read())).toMatchObject({ pnr_id: group.id, sold: 1, remaining: 1 });
+    await bookAsAgent(t.app, multipart, { token: agentB.token, pnr: group.pnr, infants: 1 });
+    expect(soonest(await read())).toBeUndefined();
+    await cancelAsAdmin(t.app, { token: admin.token, bookingId: held });
+    expect(soonest(await read())).toMatchObject({ pnr_id: group.id, sold: 1, remaining: 1 });
+  });
+
   it('when full groups fill the first slices (ties on dates and times, via legs, closed, deleted and departed groups), then the list is the one computed over every offered group', async () => {
     const airlineId = await insertAirlineWithLogo(t.db, 'public/airline_logo/counts-soon.png');
     const mySectorId = await insertDashboardMySector(t.db, { name: 'Soon Sector' });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { airlines } from '../airlines/airlines.table.js';
@@ -6,9 +6,7 @@ import { banners } from '../banners/banners.table.js';
 import { bookings, type PaymentStatus } from '../bookings/bookings.table.js';
 import { dashboardButtons } from '../dashboard-buttons/dashboard-buttons.table.js';
 import { files } from '../files/files.table.js';
-import { sumSoldSeats } from '../groups/groups.repository.js';
-import { groupLegs, groups } from '../groups/groups.table.js';
-import { sectors } from '../sectors/sectors.table.js';
+import { groups } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
 import { compactBookingCountsIfLong, countedBookings } from './booking-counts.repository.js';
 import { bookingCounts } from './booking-counts.table.js';
@@ -183,68 +181,6 @@ export async function listPendingAgents({ db, limit }: { db: Executor; limit: nu
 }
 
 export type PendingAgentRow = Awaited<ReturnType<typeof listPendingAgents>>['rows'][number];
-
-const firstLeg = alias(groupLegs, 'first_leg');
-const lastOutboundLeg = alias(groupLegs, 'last_outbound_leg');
-const firstSector = alias(sectors, 'first_sector');
-const lastOutboundSector = alias(sectors, 'last_outbound_sector');
-
-/**
- * Ending Soon: groups still offered (open, not deleted, first departure on or after `today`, PRODUCT §4) with seats
- * left, soonest departure first. The sector is the outbound journey, first leg's origin to the arrival of leg
- * direction - 1, as on the ticket cards and bookings lists. Offered groups are read a slice at a time in order (twice
- * the limit, then doubling; the open-departure index, stopping after the slice) with their sold seats, until `limit`
- * groups with seats are found: full groups at the front cost one slice, not a pass over every booking, and the sector
- * names are joined for the slice only, not for every offered group (decision 045).
- */
-export async function listEndingSoonGroups({ db, today, limit }: { db: Executor; today: string; limit: number }) {
-  const found: Array<Awaited<ReturnType<typeof listOfferedGroupsSlice>>[number] & { sold: number }> = [];
-  for (let start = 0, size = limit * 2; found.length < limit; start += size, size *= 2) {
-    const slice = await listOfferedGroupsSlice({ db, today, offset: start, limit: size });
-    const sold = await sumSoldSeats({ db, groupIds: slice.map((group) => group.id) });
-    for (const group of slice) {
-      const groupSold = sold.get(group.id) ?? 0;
-      if (group.totalTicket - groupSold > 0) found.push({ ...group, sold: groupSold });
-      if (found.length === limit) break;
-    }
-    if (slice.length < size) break;
-  }
-  return found;
-}
-
-/** Offered groups `offset` to `offset + limit` in Ending Soon's order, with their outbound sectors. */
-async function listOfferedGroupsSlice({ db, today, offset, limit }: { db: Executor; today: string; offset: number; limit: number }) {
-  const offered = db
-    .select({
-      id: groups.id,
-      pnr: groups.pnr,
-      departureDate: groups.departureDate,
-      totalTicket: groups.totalTicket,
-      direction: groups.direction,
-      departureTime: firstLeg.departureTime,
-      sectorId: firstLeg.sectorId,
-    })
-    .from(groups)
-    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
-    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today), gt(groups.totalTicket, 0)))
-    .orderBy(asc(groups.departureDate), asc(firstLeg.departureTime), asc(groups.id))
-    .limit(limit)
-    .offset(offset)
-    .as('offered');
-  return db
-    .select({
-      id: offered.id,
-      pnr: offered.pnr,
-      departureDate: offered.departureDate,
-      totalTicket: offered.totalTicket,
-      sector: sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`,
-    })
-    .from(offered)
-    .innerJoin(firstSector, eq(firstSector.id, offered.sectorId))
-    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, offered.id), sql`${lastOutboundLeg.position} = ${offered.direction} - 1`))
-    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
-    .orderBy(asc(offered.departureDate), asc(offered.departureTime), asc(offered.id));
-}
 
 /** Active dashboard buttons in the order they were added, each with the count of its active banners. */
 export async function listActiveDashboardButtons({ db }: { db: Executor }) {

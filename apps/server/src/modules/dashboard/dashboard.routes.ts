@@ -7,7 +7,7 @@ import { getAdminDashboard, getUserDashboard } from './dashboard.usecases.js';
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
 
-  registerRoute(app, dashboardSummaryRoute, async () => ({ data: await getAdminDashboard({ db: app.db, publicUrl }) }));
+  registerRoute(app, dashboardSummaryRoute, async () => ({ data: await getAdminDashboard({ db: app.db, publicUrl, board: app.ticketBoard }) }));
 
   registerRoute(app, userDashboardRoute, async () => ({ data: await getUserDashboard({ db: app.db, publicUrl }) }));
 }

@@ -8,12 +8,12 @@ import {
 import type { Database } from '../../db/database.js';
 import { getKarachiDate, getKarachiToday } from '../../lib/karachi-date.js';
 import { getPublicFileUrl } from '../files/files.usecases.js';
+import type { TicketBoard } from '../tickets/ticket-board.js';
 import { listActiveMySectorCards } from '../tickets/tickets.repository.js';
 import {
   countBookingSummary,
   listActiveDashboardButtons,
   listDashboardBookings,
-  listEndingSoonGroups,
   listPendingAgents,
   type DashboardBookingRow,
   type PendingAgentRow,
@@ -93,13 +93,24 @@ export async function getUserDashboard({ db, publicUrl, now = new Date() }: { db
 }
 
 /** dashboardsummary (admin): the user dashboard plus counts, pending and partly paid bookings, and Ending Soon. */
-export async function getAdminDashboard({ db, publicUrl, now = new Date() }: { db: Database; publicUrl: string; now?: Date }): Promise<AdminDashboard> {
+export async function getAdminDashboard({
+  db,
+  publicUrl,
+  board,
+  now = new Date(),
+}: {
+  db: Database;
+  publicUrl: string;
+  /** Ending Soon comes from the ticket board (decision 066), which holds every offered group and its seats. */
+  board: Pick<TicketBoard, 'endingSoon'>;
+  now?: Date;
+}): Promise<AdminDashboard> {
   const today = getKarachiToday(now);
   const [shared, counts, lists, endingSoon, pendingAgents] = await Promise.all([
     getUserDashboard({ db, publicUrl, now }),
     countBookingSummary({ db, today }),
     listDashboardBookings({ db, limit: DASHBOARD_LIST_LIMIT }),
-    listEndingSoonGroups({ db, today, limit: DASHBOARD_LIST_LIMIT }),
+    board.endingSoon(DASHBOARD_LIST_LIMIT),
     listPendingAgents({ db, limit: DASHBOARD_LIST_LIMIT }),
   ]);
   const { pending, partials, holds, due: paymentsDue } = lists;

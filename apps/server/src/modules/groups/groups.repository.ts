@@ -65,7 +65,7 @@ export function soldSeatsExpression(db: Executor, groupId: number | typeof group
  * Seats taken per group (holdsSeats), for the groups asked about: their standing seats (group_seats, one row each)
  * and their unexpired holds (bookings_live_hold_group_idx), added per group, so no read scans a group's confirmed
  * bookings (decision 043; before it, one pass over 14,000-23,000 live bookings for a search). Groups holding no
- * seat are absent from the map (sold 0), as they always were. Also used by the tickets and the dashboard's Ending Soon.
+ * seat are absent from the map (sold 0), as they always were. Also used by the tickets (withSoldSeats).
  */
 export async function sumSoldSeats({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Map<number, number>> {
   if (groupIds.length === 0) return new Map();

@@ -34,6 +34,8 @@ type CardBytes = readonly [Buffer, Buffer, Buffer, Buffer];
 
 interface Card {
   id: number;
+  pnr: string;
+  /** The first departure date, YYYY-MM-DD. */
   date: string;
   mySectorId: number;
   airlineId: number;
@@ -80,6 +82,17 @@ interface Seats {
   holds: Array<{ until: number; seats: number }>;
   /** The change count when the query that read them started (see TicketBoard.tick). */
   readAt: number;
+}
+
+/** An offered group with seats left, as the dashboard's Ending Soon lists it. */
+export interface EndingSoonGroup {
+  id: number;
+  pnr: string;
+  departureDate: string;
+  totalTicket: number;
+  sold: number;
+  /** The outbound journey, 'LHE - JED'. */
+  sector: string;
 }
 
 const MAX_AIRLINE_FILTERS = 500;
@@ -228,6 +241,22 @@ export class TicketBoard {
     return { bytes: out.join(), groupIds: sectors.flatMap((sector) => sector.cards.map((card) => card.id)) };
   }
 
+  /**
+   * The admin dashboard's Ending Soon (decision 066): the first `limit` offered groups with a seat left, in the
+   * catalogue's order (soonest first departure, then the first leg's time, then id), with their sold seats now.
+   */
+  async endingSoon(limit: number): Promise<EndingSoonGroup[]> {
+    const now = Date.now();
+    const catalogue = await this.current(now);
+    const found: EndingSoonGroup[] = [];
+    for (const card of catalogue.cards) {
+      if (found.length === limit) break;
+      const sold = this.sold(card, now);
+      if (card.totalTicket - sold > 0) found.push({ id: card.id, pnr: card.pnr, departureDate: card.date, totalTicket: card.totalTicket, sold, sector: card.sector });
+    }
+    return found;
+  }
+
   // ---- Answers -------------------------------------------------------------------------------------------
 
   /** Seats the group's bookings hold at `now`: standing seats plus the holds whose cancel_at is still ahead. */
@@ -319,6 +348,7 @@ export class TicketBoard {
     const cards = tickets.map(
       (ticket, index): Card => ({
         id: ticket.id,
+        pnr: ticket.pnr,
         date: ticket.date,
         mySectorId: ticket.my_sector_id,
         airlineId: ticket.airline,

@@ -10,7 +10,6 @@ import { sendJsonBytes, type JsonBytes } from '../../lib/json-bytes.js';
 import { registerRoute } from '../../lib/route.js';
 import { groupScope } from '../../plugins/change-scopes.js';
 import { addReadScopes } from '../../plugins/read-cache.js';
-import { TicketBoard } from './ticket-board.js';
 import { getPnrDetails } from './tickets.usecases.js';
 
 /**
@@ -26,8 +25,7 @@ function showsTickets<T>(request: FastifyRequest, reply: FastifyReply, answer: {
 export async function ticketsRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
   // The shared ticket reads, from memory (decision 047): it hears every change this process makes or is told of.
-  const board = new TicketBoard({ db: app.db, publicUrl });
-  app.dataChanges.onScopedChange((scopes) => board.changed(scopes));
+  const board = app.ticketBoard;
 
   registerRoute(app, availableSectorRoute, async (request, reply) => showsTickets(request, reply, await board.availableSectors(request.user !== null)));
 
