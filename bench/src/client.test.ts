@@ -14,6 +14,10 @@ let server: http.Server;
 let base = '';
 const sockets = new Set<unknown>();
 let lastBody: { contentType: string | undefined; body: Buffer } | null = null;
+/** Requests with `drop` in their query: the first `dropsLeft` of them that come on a reused socket get it closed. */
+let dropsLeft = 0;
+let dropAttempts = 0;
+const served = new WeakSet<object>();
 
 before(async () => {
   server = http.createServer((request, response) => {
@@ -21,6 +25,16 @@ before(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       sockets.add(request.socket);
+      const reused = served.has(request.socket);
+      served.add(request.socket);
+      if (request.url!.includes('drop=')) {
+        dropAttempts += 1;
+        if (reused && dropsLeft > 0) {
+          dropsLeft -= 1;
+          request.socket.destroy();
+          return;
+        }
+      }
       lastBody = { contentType: request.headers['content-type'], body: Buffer.concat(chunks) };
       const encoding = new URL(request.url!, 'http://x').searchParams.get('encoding') ?? 'identity';
       const encode = ENCODERS[encoding];
@@ -34,6 +48,8 @@ before(async () => {
       response.end(body);
     });
   });
+  // Longer than any stall of a loaded machine: the tests below count connections, so none may time out between them.
+  server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -81,6 +97,17 @@ test('requests one after another reuse one kept-alive connection', async () => {
   sockets.clear();
   for (let index = 0; index < 5; index++) await send(`${base}/?encoding=gzip`);
   assert.equal(sockets.size, 1);
+});
+
+test('a kept-alive connection the server closes as a request arrives is replaced once, and the answer still comes', async () => {
+  dropsLeft = 1;
+  dropAttempts = 0;
+  await send(`${base}/?encoding=gzip`);
+  // The next request reuses that socket; the server drops it unanswered, as when its keep-alive timeout fires then.
+  const answer = await send(`${base}/?encoding=gzip&drop=1`);
+  assert.equal(answer.status, 200);
+  assert.equal(answer.text, TEXT);
+  assert.equal(dropAttempts, 2);
 });
 
 test('a refused connection rejects', async () => {

@@ -59,31 +59,43 @@ async function encoded(body: BenchRequest['body']): Promise<{ bytes: Buffer | un
   return { bytes: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type') ?? undefined };
 }
 
-/** Sends one request and reads its answer whole; rejects on a network error. */
+/**
+ * Sends one request and reads its answer whole; rejects on a network error. A kept-alive connection the server closed
+ * just as the request went out (ECONNRESET or EPIPE before any answer, on a reused socket) is retried once on a new
+ * one, as browsers do; the time counts from that second attempt.
+ */
 export async function send(url: string, init: BenchRequest = {}): Promise<BenchAnswer> {
   const { bytes, type } = await encoded(init.body);
   const headers: Record<string, string> = { ...init.headers };
   if (type !== undefined) headers['content-type'] = type;
   if (bytes !== undefined) headers['content-length'] = String(bytes.length);
-  return new Promise<BenchAnswer>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(url, { method: init.method ?? 'GET', headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        try {
-          const wire = Buffer.concat(chunks);
-          const text = inflate(wire, response.headers['content-encoding']).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, ms: performance.now() - started, wireBytes: wire.length });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+  const attempt = (retryIfStale: boolean): Promise<BenchAnswer> =>
+    new Promise<BenchAnswer>((resolve, reject) => {
+      const started = performance.now();
+      let answered = false;
+      const request = http.request(url, { method: init.method ?? 'GET', headers, agent }, (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            const wire = Buffer.concat(chunks);
+            const text = inflate(wire, response.headers['content-encoding']).toString('utf8');
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, text, ms: performance.now() - started, wireBytes: wire.length });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
       });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const stale = retryIfStale && !answered && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        if (stale) attempt(false).then(resolve, reject);
+        else reject(error);
+      });
+      request.end(bytes);
     });
-    request.on('error', reject);
-    request.end(bytes);
-  });
+  return attempt(true);
 }
 
 /** A header's single value (the first when repeated), or null, as fetch's Headers.get gives it. */
