@@ -8,7 +8,7 @@ import { bookingPassengers } from '../bookings/bookings.table.js';
 import { buildXlsx, insertNamedBooking } from '../ticketing/ticketing.fixtures.js';
 import type { UserRow } from '../users/users.table.js';
 import { auditLog } from './audit.table.js';
-import { maskPassport } from './audit.snapshots.js';
+import { maskPassport } from './audit.json.js';
 
 // PRODUCT §6 audit trail, decision 035 addendum 2026-11-27: airlines, sectors and ticket numbers (typed and imported)
 // are recorded in the change's own transaction like every other change; refused changes leave no row, and passport

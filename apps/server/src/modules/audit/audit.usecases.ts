@@ -2,6 +2,7 @@ import type { AuditEntry, AuditKind, AuditListResponse, AuditQuery, AuditSnapsho
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/database.js';
 import { getPageOffset, toPaginated, type PageRequest } from '../../lib/pagination.js';
+import { insertBookingAuditRow } from '../bookings/booking-audit-sql.js';
 import { insertAuditRow, listAuditRows } from './audit.repository.js';
 import { readAuditSnapshot } from './audit.snapshots.js';
 import type { AuditRow } from './audit.table.js';
@@ -42,20 +43,20 @@ export interface AuditChange {
  * after the change: `await recordAudit(tx, actor, { kind: 'group', entity_id: id, action: 'update', before })`.
  */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange): Promise<void> {
+  const row = {
+    actorUserId: actor.userId,
+    actorName: actor.name,
+    address: actor.address,
+    action: change.action,
+    before: change.before ?? null,
+  };
+  if (change.kind === 'booking' && change.after === undefined && change.entity_id !== null) {
+    // The booking's after image read by the insert itself (decision 067).
+    await insertBookingAuditRow({ db: tx, row: { ...row, entityId: change.entity_id } });
+    return;
+  }
   const after = change.after !== undefined ? change.after : await readAuditSnapshot(tx, change.kind, change.entity_id);
-  await insertAuditRow({
-    db: tx,
-    row: {
-      actorUserId: actor.userId,
-      actorName: actor.name,
-      address: actor.address,
-      kind: change.kind,
-      entityId: change.entity_id,
-      action: change.action,
-      before: change.before ?? null,
-      after,
-    },
-  });
+  await insertAuditRow({ db: tx, row: { ...row, kind: change.kind, entityId: change.entity_id, after } });
 }
 
 function toAuditEntry(row: AuditRow): AuditEntry {

@@ -1,14 +1,20 @@
-import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
-import { toAuditJson } from '../audit/audit.snapshots.js';
+import type { AuditSnapshot } from '@portal/contract/audit';
+import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { toAuditJson } from '../audit/audit.json.js';
+import { auditLog, type NewAuditRow } from '../audit/audit.table.js';
 import { bookingPassengers, bookings } from './bookings.table.js';
 
 /**
- * A booking's audit snapshot made in SQL (decision 048), so add-booking stores its audit row in the booking's own
- * statement: what toBookingAuditSnapshot makes of the rows, built from the rows the inserts return. How each column
+ * A booking's audit snapshot made in SQL (decisions 048, 067): add-booking stores its audit row in the booking's own
+ * statement, built from the rows the inserts return, and every other audited booking write reads its snapshots in one
+ * statement each (readBookingAuditSnapshot, insertBookingAuditRow): what toAuditJson makes of the booking row with its
+ * passengers. How each column
  * is written is asked of toAuditJson itself (a probe value per column: left out, masked, or kept under its snake_case
  * name), so the two cannot disagree on the rules; instants are written as Date.toISOString writes them. The audit
- * column is jsonb, whose keys have no order. bookings.hot-release.test.ts compares the stored row with
- * readAuditSnapshot.
+ * column is jsonb, whose keys have no order. bookings.audit-sql.test.ts compares every snapshot made here with
+ * toAuditJson's of the rows read through Drizzle.
  */
 const PROBE = 'probe-value-0123';
 
@@ -43,6 +49,50 @@ export function bookingAuditSnapshotSql(bookingAlias: string, passengersFrom: st
   const passengerColumns = Object.entries(getTableColumns(bookingPassengers)).filter(([key]) => key !== 'bookingId');
   const passengers = sql`'passengers', coalesce((select jsonb_agg(${objectJson('p', passengerColumns)} order by p."position", p."id") from ${sql.raw(passengersFrom)} p), '[]'::jsonb)`;
   return objectJson(bookingAlias, Object.entries(getTableColumns(bookings)), [passengers]);
+}
+
+const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/** The booking `id`'s snapshot as a scalar subquery: null when there is no such booking. */
+function bookingSnapshotSubquery(): SQL {
+  const passengers = `(select * from ${getTableName(bookingPassengers)} bp where bp.booking_id = b.id)`;
+  return sql`(select ${bookingAuditSnapshotSql('b', passengers)} from ${bookings} b where b.id = ${p('id', 'int')})`;
+}
+
+const readSnapshotStatement = fixedStatement('audit_booking_snapshot', () => sql`select ${bookingSnapshotSubquery()} as snapshot`);
+
+/** The booking's audit snapshot as it is now in this transaction, in one statement; null when there is none. */
+export async function readBookingAuditSnapshot(db: Executor, id: number): Promise<AuditSnapshot | null> {
+  const [row] = await runFixedStatement<{ snapshot: AuditSnapshot | null }>(db, readSnapshotStatement(db), { id });
+  return row?.snapshot ?? null;
+}
+
+const insertAuditRowStatement = fixedStatement(
+  'audit_booking_insert',
+  () => sql`insert into ${auditLog} (actor_user_id, actor_name, address, kind, entity_id, action, before, after)
+    values (${p('actorUserId', 'int')}, ${p('actorName', 'text')}, ${p('address', 'text')}, 'booking', ${p('id', 'int')}, ${p('action', 'text')},
+      ${p('before', 'jsonb')}, ${bookingSnapshotSubquery()})`,
+);
+
+/**
+ * The audit row of a change to booking `entityId`, its `after` the booking as it is now in this transaction, read by
+ * the insert itself: one statement where reading the snapshot and inserting the row took three.
+ */
+export async function insertBookingAuditRow({
+  db,
+  row,
+}: {
+  db: Executor;
+  row: Pick<NewAuditRow, 'actorUserId' | 'actorName' | 'address' | 'action' | 'before'> & { entityId: number };
+}): Promise<void> {
+  await runFixedStatement(db, insertAuditRowStatement(db), {
+    actorUserId: row.actorUserId ?? null,
+    actorName: row.actorName,
+    address: row.address ?? null,
+    id: row.entityId,
+    action: row.action,
+    before: row.before === null || row.before === undefined ? null : JSON.stringify(row.before),
+  });
 }
 
 // The masking above is maskPassport's: every character but the last 4 replaced by '•'.

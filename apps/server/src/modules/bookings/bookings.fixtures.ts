@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import type { AuditSnapshot } from '@portal/contract/audit';
+import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { createPng } from '../../db/seed/png.js';
 import { airlines } from '../airlines/airlines.table.js';
+import { toAuditJson } from '../audit/audit.json.js';
 import { insertToken } from '../auth/auth.repository.js';
 import { hashToken } from '../auth/auth.usecases.js';
 import { files } from '../files/files.table.js';
@@ -275,6 +277,21 @@ async function listStoredFiles(uploadsDir: string): Promise<string[]> {
 export async function findBooking(db: Database, id: number) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   return row;
+}
+
+/**
+ * The reference the SQL-made booking snapshots are checked against (decisions 048, 067): the booking row and its
+ * passengers read through Drizzle, in position order without their booking_id, made audit JSON by toAuditJson.
+ */
+export async function referenceBookingSnapshot(db: Database, id: number): Promise<AuditSnapshot | null> {
+  const booking = await findBooking(db, id);
+  if (!booking) return null;
+  const passengers = await db
+    .select()
+    .from(bookingPassengers)
+    .where(eq(bookingPassengers.bookingId, id))
+    .orderBy(asc(bookingPassengers.position), asc(bookingPassengers.id));
+  return toAuditJson({ ...booking, passengers: passengers.map(({ bookingId: _booking, ...passenger }) => passenger) });
 }
 
 export async function soldSeats(db: Database, groupId: number): Promise<number> {

@@ -3,7 +3,6 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
 import { PNG_BYTES, pngFile, uniquePng } from '../../test/uploads.js';
-import { readAuditSnapshot } from '../audit/audit.snapshots.js';
 import { auditLog } from '../audit/audit.table.js';
 import { files } from '../files/files.table.js';
 import type { GroupRow } from '../groups/groups.table.js';
@@ -14,6 +13,7 @@ import {
   insertBookableGroup,
   passenger,
   postBooking,
+  referenceBookingSnapshot,
   snapshot,
   soldSeats,
   type PassengerForm,
@@ -154,14 +154,14 @@ describe('add-booking writes under the lock in fewer statements (decision 039)',
     expect(after.storedFiles.length - before.storedFiles.length).toBe(1);
   });
 
-  it('when an agent books, then the audit row holds exactly what readAuditSnapshot reads of the booking', async () => {
+  it('when an agent books, then the audit row holds exactly what toAuditJson makes of the booking read back', async () => {
     const group = await insertBookableGroup(t.db, { totalTicket: 5 });
     const response = await postBooking(t.app, token, form(group, [{ type: 'adult' }, { type: 'child' }, { type: 'infant' }]));
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().data.id as number;
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'booking'), eq(auditLog.entityId, id)));
     expect(row!.action).toBe('add');
-    expect(row!.after).toEqual(await readAuditSnapshot(t.db, 'booking', id));
+    expect(row!.after).toEqual(await referenceBookingSnapshot(t.db, id));
   });
 
   // Decision 048: the audit row is written in the booking's own statement, its snapshot made in SQL.
@@ -169,12 +169,12 @@ describe('add-booking writes under the lock in fewer statements (decision 039)',
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'booking'), eq(auditLog.entityId, id)));
     expect(row!.action).toBe(action);
     expect(row!.actorUserId).not.toBeNull();
-    const read = await readAuditSnapshot(t.db, 'booking', id);
+    const read = await referenceBookingSnapshot(t.db, id);
     expect(row!.after).toEqual(read);
     return read!;
   }
 
-  it('when an admin books a confirmed walk-in with remarks, a visa copy and several passengers, then the audit row holds what readAuditSnapshot reads', async () => {
+  it('when an admin books a confirmed walk-in with remarks, a visa copy and several passengers, then the audit row holds what toAuditJson makes of the booking read back', async () => {
     const adminToken = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
     const group = await insertBookableGroup(t.db, { totalTicket: 5 });
     const passengers = [
@@ -195,7 +195,7 @@ describe('add-booking writes under the lock in fewer statements (decision 039)',
     expect(stored[0]!.visa_file_id).toEqual(expect.any(Number));
   });
 
-  it('when an agent books names later, then the audit row of the passengers without details is what readAuditSnapshot reads', async () => {
+  it('when an agent books names later, then the audit row of the passengers without details is what toAuditJson makes of them read back', async () => {
     const group = await insertBookableGroup(t.db, { totalTicket: 5 });
     await setNameDeadline(t.db, group.id, new Date(Date.now() + 10 * 86_400_000));
     const response = await postBooking(t.app, token, multipart(namesLaterFields({ pnr: group.pnr, types: ['adult', 'infant'] })));
