@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { preparedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { files } from '../files/files.table.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
@@ -9,7 +9,7 @@ import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
-import { compactBookingCountsIfLong, countBookingsFromCounts, countedBookings } from '../dashboard/booking-counts.repository.js';
+import { compactBookingCountsIfLong, countedBookings } from '../dashboard/booking-counts.repository.js';
 import { bookingCounts } from '../dashboard/booking-counts.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, holdsSeats, missingNamesCount, type BookingPassengerRow, type BookingRow, type NewBookingRow } from './bookings.table.js';
@@ -194,22 +194,6 @@ function selectListRows(db: Executor) {
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
 }
 
-/**
- * The list rows with, on each, the total of booking_counts (decision 045) for `counted` and how many rows of it that
- * read: an unfiltered page and its total in one statement (decision 056), read in one snapshot.
- */
-function selectCountedListRows(db: Executor, counted: SQL) {
-  return db
-    .select({
-      ...listRowFields,
-      countedTotal: sql<number>`(select ${countedBookings()} from ${bookingCounts} where ${counted})`.mapWith(Number),
-      countedRows: sql<number>`(select count(*)::int from ${bookingCounts} where ${counted})`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId));
-}
-
 export type BookingListSqlRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
 /** Nothing but (at most) the agent narrows the list: every booking, or one agent's. */
@@ -232,15 +216,13 @@ export async function listBookings({
 }) {
   if (isOnlyAgent(filter)) {
     const { agentUserId } = filter;
-    const rows =
+    const [page] =
       agentUserId === undefined
-        ? await everyBookingPage(db).execute({ limit, offset })
-        : await ownBookingsPage(db).execute({ agentUserId, limit, offset });
-    const [first] = rows;
-    // A page past the end has no row to carry the total.
-    if (!first) return { rows, total: await countBookingsFromCounts({ db, agentUserId }) };
-    await compactBookingCountsIfLong({ db, rows: first.countedRows });
-    return { rows, total: first.countedTotal };
+        ? await runFixedStatement<BookingPageJson>(db, everyBookingPage(db), { limit, offset })
+        : await runFixedStatement<BookingPageJson>(db, ownBookingsPage(db), { agentUserId, limit, offset });
+    if (!page) throw new Error('the bookings page statement answered no row');
+    await compactBookingCountsIfLong({ db, rows: page.counted_rows });
+    return { rows: (page.page_rows ?? []).map(toBookingListSqlRow), total: page.counted_total };
   }
   const where = listCondition(filter);
   const rows = await selectListRows(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset);
@@ -248,32 +230,150 @@ export async function listBookings({
 }
 
 /**
- * One agent's bookings, newest first, nothing else narrowing them: what an agent's own bookings screen asks on every
- * visit (agnetlistofbookings, the mixed workload's "own bookings"). Prepared once per database handle (decision 049,
- * lib/prepared.ts): the query is not built again on each request, and on PostgreSQL it is parsed once per connection
- * and its plan kept.
+ * A list row's values as one JSON array, in toBookingListSqlRow's order (decision 068): the fields listRowFields selects,
+ * timestamps and dates as PostgreSQL's text (what the drivers hand Drizzle, which makes the same Dates of it).
  */
-function ownBookingsPage(db: Executor) {
-  return preparedStatement(db, 'own_bookings_page', (on) =>
-    selectCountedListRows(on, sql`${bookingCounts.agentUserId} = ${sql.placeholder('agentUserId')}`)
-      .where(eq(bookings.agentUserId, sql.placeholder('agentUserId')))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('own_bookings_page'),
-  );
+const bookingPageRowValues = sql`json_build_array(
+  ${bookings.id}, ${bookings.agentUserId}, ${bookings.walking}, ${bookings.confirmed}, ${bookings.cancelStatus}, ${bookings.cancelAt}::text,
+  ${bookings.adults}, ${bookings.children}, ${bookings.infants}, ${bookings.totalAmount}, ${bookings.discount}, ${bookings.finalTotal},
+  ${bookings.receivedAmount}, ${bookings.remainingAmount}, ${bookings.paymentStatus}, ${bookings.createdAt}::text, ${bookings.updatedAt}::text,
+  ${groups.id}, ${groups.pnr}, ${groups.departureDate}::text, ${listRowFields.airlineName}, ${listRowFields.logoPath},
+  ${agentUsers.name}, ${agentUsers.agencyName}, ${agentUsers.agentId}, ${firstPassengerName}, ${allPassengersTicketed}, ${missingNamesCount},
+  ${outboundSector}
+)`;
+
+type BookingPageRowValues = [
+  id: number,
+  agentUserId: number | null,
+  walking: boolean,
+  confirmed: boolean,
+  cancelStatus: boolean,
+  cancelAt: string | null,
+  adults: number,
+  children: number,
+  infants: number,
+  totalAmount: number,
+  discount: number,
+  finalTotal: number,
+  receivedAmount: number,
+  remainingAmount: number,
+  paymentStatus: BookingRow['paymentStatus'],
+  createdAt: string,
+  updatedAt: string,
+  groupId: number,
+  pnr: string,
+  departureDate: string,
+  airlineName: string,
+  logoPath: string | null,
+  agentName: string | null,
+  agencyName: string | null,
+  agentNumber: number | null,
+  firstPassengerName: string | null,
+  allTicketed: boolean,
+  missingNames: number,
+  sector: string,
+];
+
+/** What a bookings page statement answers: its rows (null when the page is past the end) and the booking_counts total. */
+interface BookingPageJson {
+  counted_total: number;
+  /** How many booking_counts rows the total read (compactBookingCountsIfLong). */
+  counted_rows: number;
+  page_rows: BookingPageRowValues[] | null;
 }
 
-/** Every booking, newest first: the administrator's all bookings screen unfiltered (listofbookings), prepared likewise. */
-function everyBookingPage(db: Executor) {
-  return preparedStatement(db, 'every_booking_page', (on) =>
-    selectCountedListRows(on, sql`true`)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('every_booking_page'),
-  );
+/** A page row as selectListRows maps it (the Dates made from the same text, as Drizzle's timestamp columns do). */
+function toBookingListSqlRow(values: BookingPageRowValues): BookingListSqlRow {
+  const [id, agentUserId, walking, confirmed, cancelStatus, cancelAt, adults, children, infants, totalAmount, discount, finalTotal] = values;
+  const [receivedAmount, remainingAmount, paymentStatus, createdAt, updatedAt, groupId, pnr, departureDate, airlineName, logoPath] = values.slice(12) as [
+    number,
+    number,
+    BookingRow['paymentStatus'],
+    string,
+    string,
+    number,
+    string,
+    string,
+    string,
+    string | null,
+  ];
+  const [agentName, agencyName, agentNumber, firstPassengerName, allTicketed, missingNames, sector] = values.slice(22) as [
+    string | null,
+    string | null,
+    number | null,
+    string | null,
+    boolean,
+    number,
+    string,
+  ];
+  return {
+    booking: {
+      id,
+      agentUserId,
+      walking,
+      confirmed,
+      cancelStatus,
+      cancelAt: cancelAt === null ? null : new Date(cancelAt),
+      adults,
+      children,
+      infants,
+      totalAmount,
+      discount,
+      finalTotal,
+      receivedAmount,
+      remainingAmount,
+      paymentStatus,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+    },
+    group: { id: groupId, pnr, departureDate },
+    airlineName,
+    logoPath,
+    agentName,
+    agencyName,
+    agentNumber,
+    firstPassengerName,
+    allTicketed,
+    missingNames,
+    sector,
+  };
 }
+
+/**
+ * A page of bookings, newest first (the id breaks ties), nothing but the agent narrowing it, with the total of
+ * booking_counts (decision 045) for the same bookings, in one statement and one snapshot (decision 056). The page is
+ * one JSON value (decision 068): on the embedded database every column of every row was a value its protocol reader
+ * decoded on the serving thread (a 20-row page, 33 columns: about as long as running the statement), and Drizzle then
+ * mapped each row; one value is one decode and one JSON.parse. A fixed statement: built once, named on PostgreSQL,
+ * PREPAREd on PGlite.
+ */
+function bookingPageStatement(name: string, oneAgent: boolean) {
+  return fixedStatement(name, () => {
+    const counted = oneAgent ? sql`${bookingCounts.agentUserId} = ${sql.placeholder('agentUserId')}` : sql`true`;
+    const where = oneAgent ? sql`where ${bookings.agentUserId} = ${sql.placeholder('agentUserId')}` : sql``;
+    return sql`select
+      (select ${countedBookings()} from ${bookingCounts} where ${counted}) as counted_total,
+      (select count(*)::int from ${bookingCounts} where ${counted}) as counted_rows,
+      (select json_agg(page.row_values order by page.created_at desc, page.id desc) from (
+        select ${bookingPageRowValues} as row_values, ${bookings.createdAt} as created_at, ${bookings.id} as id
+          from ${bookings}
+          inner join ${groups} on ${groups.id} = ${bookings.groupId}
+          left join ${users} "agent_user" on ${agentUsers.id} = ${bookings.agentUserId}
+          ${where}
+         order by ${bookings.createdAt} desc, ${bookings.id} desc
+         limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+      ) page) as page_rows`;
+  });
+}
+
+/**
+ * One agent's bookings: what an agent's own bookings screen asks on every visit (agnetlistofbookings, the mixed
+ * workload's "own bookings").
+ */
+const ownBookingsPage = bookingPageStatement('own_bookings_page', true);
+
+/** Every booking: the administrator's all bookings screen unfiltered (listofbookings). */
+const everyBookingPage = bookingPageStatement('every_booking_page', false);
 
 /**
  * How many bookings match: joins only what the filter reads. Every booking has exactly one group (not null, foreign

@@ -7,7 +7,9 @@ import { BOOKING_COUNTS_COMPACT_AT } from '../dashboard/booking-counts.repositor
 import { bookingCounts } from '../dashboard/booking-counts.table.js';
 import { groupLegs, groups } from '../groups/groups.table.js';
 import type { UserRow } from '../users/users.table.js';
+import { listAllBookings, listBookings } from './booking-lifecycle.repository.js';
 import { insertTestBooking, insertTestGroup, insertUserWithToken, type TestGroup } from './booking-lifecycle.factories.js';
+import { bookingPassengers, bookings } from './bookings.table.js';
 
 /**
  * Decision 056: a list row's sector and logo come from the list's own statement, no longer from the legs read beside
@@ -94,4 +96,52 @@ describe('the total of an unfiltered page (decision 056)', () => {
     const [left] = await t.db.select({ rows: sql<number>`count(*)::int` }).from(bookingCounts).where(eq(bookingCounts.agentUserId, agent.user.id));
     expect(left!.rows).toBeLessThan(BOOKING_COUNTS_COMPACT_AT);
   });
+});
+
+describe('a page as one JSON value (decision 068)', () => {
+  /** Bookings of every kind a list row tells apart, for the agent and for nobody (walk-ins), beside the cases above. */
+  beforeAll(async () => {
+    const { group } = await insertTestGroup(t.db, { via: true, returnDay: 30 });
+    const other = await insertUserWithToken(t.db, { name: 'No Agency Agent' });
+    const add = (options: Partial<Parameters<typeof insertTestBooking>[1]>) =>
+      insertTestBooking(t.db, { uploadsDir: t.app.uploadsDir, group, addedBy: admin.user.id, agentUserId: agent.user.id, ...options });
+    await add({ state: 'confirmed', discount: 500, received: 1_000 });
+    await add({ state: 'cancelled' });
+    await add({ state: 'cancelled_after_charge' });
+    await add({ cancelAt: new Date(Date.now() - 60_000) });
+    await add({ adults: 2, children: 1, infants: 1 });
+    await add({ agentUserId: null });
+    await add({ agentUserId: other.user.id, state: 'confirmed' });
+    // Two bookings made at the same instant: the id orders them.
+    const sameInstant = new Date(Date.now() - 3_600_000);
+    await add({ createdAt: sameInstant });
+    await add({ createdAt: sameInstant, state: 'confirmed' });
+    const { booking: named } = await add({ adults: 2 });
+    const { booking: later } = await add({ adults: 2 });
+    const { booking: ticketed } = await add({ state: 'confirmed', adults: 2 });
+    // Awkward names, names later, ticket numbers, and timestamps with microseconds and without a fraction.
+    await t.db
+      .update(bookingPassengers)
+      .set({ title: 'Mr', firstname: `O'BRIEN "QA" \\ \u0627\u0642`, lastname: 'تبسم' })
+      .where(eq(bookingPassengers.bookingId, named.id));
+    await t.db.update(bookingPassengers).set({ title: null, firstname: null, lastname: null, dob: null, passportNo: null, passportExpiryDate: null, passportFileId: null, visaFileId: null }).where(eq(bookingPassengers.bookingId, later.id));
+    await t.db.update(bookingPassengers).set({ ticketNo: sql`lpad((1760000000000 + ${bookingPassengers.id})::text, 13, '0')` }).where(eq(bookingPassengers.bookingId, ticketed.id));
+    await t.db.update(bookings).set({ createdAt: sql`${bookings.createdAt} + interval '123 microseconds'` }).where(eq(bookings.id, named.id));
+    await t.db.update(bookings).set({ updatedAt: sql`date_trunc('second', ${bookings.updatedAt})` }).where(eq(bookings.id, later.id));
+  });
+
+  // The reference: the same rows read through Drizzle's select and row mapping (listAllBookings), sliced to the page.
+  for (const who of ['one agent', 'every booking'] as const) {
+    it(`when ${who}'s bookings are read a page at a time, then each page is the reference's slice, and past the end is empty`, async () => {
+      const filter = who === 'one agent' ? { agentUserId: agent.user.id } : {};
+      const reference = await listAllBookings({ db: t.db, filter });
+      expect(reference.length).toBeGreaterThan(10);
+      for (let offset = 0; offset <= reference.length; offset += 4) {
+        const page = await listBookings({ db: t.db, filter, limit: 4, offset });
+        expect(page.rows, `offset ${offset}`).toEqual(reference.slice(offset, offset + 4));
+        expect(page.total).toBe(reference.length);
+      }
+      expect(await listBookings({ db: t.db, filter, limit: 4, offset: reference.length + 40 })).toEqual({ rows: [], total: reference.length });
+    });
+  }
 });

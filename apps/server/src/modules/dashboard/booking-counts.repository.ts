@@ -12,19 +12,6 @@ export const countedBookings = (condition: SQL = sql`true`) =>
 export const BOOKING_COUNTS_COMPACT_AT = 1_000;
 
 /**
- * How many bookings there are, of one agent when given (the unfiltered booking lists' totals). Folds the rows when
- * there are many of them.
- */
-export async function countBookingsFromCounts({ db, agentUserId }: { db: Executor; agentUserId?: number | undefined }): Promise<number> {
-  const [row] = await db
-    .select({ total: countedBookings(), rows: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(bookingCounts)
-    .where(agentUserId === undefined ? undefined : sql`${bookingCounts.agentUserId} = ${agentUserId}`);
-  await compactBookingCountsIfLong({ db, rows: row?.rows ?? 0 });
-  return row?.total ?? 0;
-}
-
-/**
  * Folds booking_counts into one row per key with a non-zero count, in one statement: the rows it deletes are the ones
  * its snapshot sees, so rows appended meanwhile by other transactions stay as they are, and a concurrent fold skips
  * the rows this one deleted (each row is summed once). No count changes.
