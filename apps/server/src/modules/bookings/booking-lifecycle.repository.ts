@@ -284,28 +284,37 @@ interface BookingPageJson {
 
 /** A page row as selectListRows maps it (the Dates made from the same text, as Drizzle's timestamp columns do). */
 function toBookingListSqlRow(values: BookingPageRowValues): BookingListSqlRow {
-  const [id, agentUserId, walking, confirmed, cancelStatus, cancelAt, adults, children, infants, totalAmount, discount, finalTotal] = values;
-  const [receivedAmount, remainingAmount, paymentStatus, createdAt, updatedAt, groupId, pnr, departureDate, airlineName, logoPath] = values.slice(12) as [
-    number,
-    number,
-    BookingRow['paymentStatus'],
-    string,
-    string,
-    number,
-    string,
-    string,
-    string,
-    string | null,
-  ];
-  const [agentName, agencyName, agentNumber, firstPassengerName, allTicketed, missingNames, sector] = values.slice(22) as [
-    string | null,
-    string | null,
-    number | null,
-    string | null,
-    boolean,
-    number,
-    string,
-  ];
+  const [
+    id,
+    agentUserId,
+    walking,
+    confirmed,
+    cancelStatus,
+    cancelAt,
+    adults,
+    children,
+    infants,
+    totalAmount,
+    discount,
+    finalTotal,
+    receivedAmount,
+    remainingAmount,
+    paymentStatus,
+    createdAt,
+    updatedAt,
+    groupId,
+    pnr,
+    departureDate,
+    airlineName,
+    logoPath,
+    agentName,
+    agencyName,
+    agentNumber,
+    firstPassengerName,
+    allTicketed,
+    missingNames,
+    sector,
+  ] = values;
   return {
     booking: {
       id,
