@@ -242,36 +242,14 @@ const bookingPageRowValues = sql`json_build_array(
   ${outboundSector}
 )`;
 
+/** bookingPageRowValues' values by type, line for line as the SQL lists them (toBookingListSqlRow names them). */
 type BookingPageRowValues = [
-  id: number,
-  agentUserId: number | null,
-  walking: boolean,
-  confirmed: boolean,
-  cancelStatus: boolean,
-  cancelAt: string | null,
-  adults: number,
-  children: number,
-  infants: number,
-  totalAmount: number,
-  discount: number,
-  finalTotal: number,
-  receivedAmount: number,
-  remainingAmount: number,
-  paymentStatus: BookingRow['paymentStatus'],
-  createdAt: string,
-  updatedAt: string,
-  groupId: number,
-  pnr: string,
-  departureDate: string,
-  airlineName: string,
-  logoPath: string | null,
-  agentName: string | null,
-  agencyName: string | null,
-  agentNumber: number | null,
-  firstPassengerName: string | null,
-  allTicketed: boolean,
-  missingNames: number,
-  sector: string,
+  ...[number, number | null, boolean, boolean, boolean, string | null],
+  ...[number, number, number, number, number, number],
+  ...[number, number, BookingRow['paymentStatus'], string, string],
+  ...[number, string, string, string, string | null],
+  ...[string | null, string | null, number | null, string | null, boolean, number],
+  string,
 ];
 
 /** What a bookings page statement answers: its rows (null when the page is past the end) and the booking_counts total. */
