@@ -260,7 +260,11 @@ interface BookingPageJson {
   page_rows: BookingPageRowValues[] | null;
 }
 
-/** A page row as selectListRows maps it (the Dates made from the same text, as Drizzle's timestamp columns do). */
+/**
+ * A page row as selectListRows maps it (the Dates made from the same text, as Drizzle's timestamp columns do). Rows
+ * travel as arrays, not objects keyed by these names: keyed rows cost own bookings 0.23 ms more a request (3.57-3.65
+ * -> 3.80-3.88 ms of server CPU, measured in turn), a third of what decision 068 saved.
+ */
 function toBookingListSqlRow(values: BookingPageRowValues): BookingListSqlRow {
   const [
     id,
