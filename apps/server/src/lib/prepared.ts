@@ -67,6 +67,21 @@ export async function runFixedStatement<Row>(db: Executor, statement: FixedState
 }
 
 /**
+ * One run of a fixed statement: the statement, its values and how its rows are read. A transaction can send several
+ * runs as one message (decision 069, transactionInFewTrips); runFixed runs one alone.
+ */
+export interface FixedRun<T> {
+  statement: (db: Executor) => FixedStatement;
+  values: Record<string, unknown>;
+  read: (rows: never[]) => T;
+}
+
+/** Runs one fixed run on `db` and answers what it reads. */
+export async function runFixed<T>(db: Executor, run: FixedRun<T>): Promise<T> {
+  return run.read(await runFixedStatement<never>(db, run.statement(db), run.values));
+}
+
+/**
  * A value as a quoted SQL literal of unknown type (NULL for null): the text a bound parameter would carry. An escape
  * string (E'...', backslashes and quotes doubled) reads the same whatever standard_conforming_strings says, so a
  * backslash in a passenger's name can never end the literal.

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixedStatement, type FixedRun } from '../../lib/prepared.js';
 import type { AuditActor } from '../audit/audit.usecases.js';
 import { auditLog } from '../audit/audit.table.js';
 import { files, type NewFileRow } from '../files/files.table.js';
@@ -123,13 +123,13 @@ const groupToBookStatement = fixedStatement(
 );
 
 /**
- * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): true when the live group was locked.
- * Only its id comes back; the row itself is read after the lock, with the checks (readLockedBookingChecks). A fixed
- * statement (decision 048): its text is made once and, on PostgreSQL, parsed once per connection.
+ * add-booking's lock (PRODUCT §4: seats are taken under the group's row lock): reads true when the live group was
+ * locked. Only its id comes back; the row itself is read after the lock, with the checks (bookingChecksRun, sent in the
+ * same message: decision 069). A fixed statement (decision 048): its text is made once and, on PostgreSQL, parsed once
+ * per connection.
  */
-export async function lockLiveGroup({ db, groupId }: { db: Executor; groupId: number }): Promise<boolean> {
-  const rows = await runFixedStatement(db, lockStatement(db), { groupId });
-  return rows.length > 0;
+export function lockLiveGroupRun(groupId: number): FixedRun<boolean> {
+  return { statement: lockStatement, values: { groupId }, read: (rows) => rows.length > 0 };
 }
 
 const lockStatement = fixedStatement(
@@ -137,7 +137,7 @@ const lockStatement = fixedStatement(
   () => sql`select ${groups.id} from ${groups} where ${groups.id} = ${sql.placeholder('groupId')}::int and ${groups.deletedAt} is null for update`,
 );
 
-/** What add-booking's rules read besides the group row (readLockedBookingChecks). */
+/** What add-booking's rules read besides the group row (bookingChecksRun). */
 export interface LockedBookingChecks {
   sold: number;
   twinId: number | null;
@@ -169,8 +169,8 @@ const bookableGroupEntries = Object.entries(bookableGroupColumns);
 const placeholder = (name: string) => sql.placeholder(name);
 
 /**
- * readLockedBookingChecks' statement in its three shapes, each a fixed statement (decision 048): `early`, without
- * any lock (decision 039's early refusal); `locked`, after lockLiveGroup, with the agent's row lock and the files rows;
+ * bookingChecksRun's statement in its three shapes, each a fixed statement (decision 048): `early`, without
+ * any lock (decision 039's early refusal); `locked`, after lockLiveGroupRun, with the agent's row lock and the files rows;
  * `lockingGroup`, the same taking the group's row lock itself (the embedded database, where nothing can commit
  * between the lock and the reads: one transaction runs at a time).
  */
@@ -234,14 +234,12 @@ const checksStatements = {
  * files rows of the booking's scans (`files`, formerly a statement of its own) and, with
  * `lockGroup` (the embedded database only), takes the group's row lock itself.
  */
-export async function readLockedBookingChecks({
-  db,
+export function bookingChecksRun({
   groupId,
   passportNos,
   replay,
   lock,
 }: {
-  db: Executor;
   groupId: number;
   passportNos: readonly string[];
   replay: { addedBy: number; idempotencyKey: string } | undefined;
@@ -251,7 +249,7 @@ export async function readLockedBookingChecks({
    * takeCredit's lockedAgent), after the group's lock as every booking use case orders them, and the files rows stored.
    */
   lock?: { lockGroup: boolean; agentUserId: number | null; senderUserId: number; files: readonly NewFileRow[] } | undefined;
-}): Promise<
+}): FixedRun<
   LockedBookingChecks & {
     group: BookableGroup;
     agent: { creditLimit: number | null; creditLow: boolean } | null;
@@ -280,8 +278,11 @@ export async function readLockedBookingChecks({
       fileCreators: unique.map((row) => (row.createdBy == null ? null : String(row.createdBy))),
     });
   }
-  const statement = checksStatements[!lock ? 'early' : lock.lockGroup ? 'lockingGroup' : 'locked'](db);
-  const [row] = await runFixedStatement<ChecksRow>(db, statement, values);
+  const statement = checksStatements[!lock ? 'early' : lock.lockGroup ? 'lockingGroup' : 'locked'];
+  return { statement, values, read: (rows: ChecksRow[]) => readChecksRow(groupId, rows[0]) };
+}
+
+function readChecksRow(groupId: number, row: ChecksRow | undefined) {
   if (!row) throw new Error(`group ${groupId} vanished under its lock`);
   const inserted = new Set((row.new_files ?? []).map((file) => file.path));
   const ids = new Map<string, number>();
@@ -484,23 +485,21 @@ export interface BookingNotificationsInput {
  * row's `after` is made in SQL from the rows both inserts return (auditSnapshotSql), so it holds what
  * readAuditSnapshot reads. A fixed statement: one text whatever the passenger count (the passengers go as arrays).
  * Decision 051: the booking's notifications are stored by the same statement (the caller pushes them after the
- * commit). Answers the new booking's id and its notification rows.
+ * commit). Reads the new booking's id and its notification rows.
  */
-export async function insertBookingWithPassengers({
-  db,
+export function newBookingRun({
   booking,
   passengers,
   audit,
   notify,
 }: {
-  db: Executor;
   booking: NewBooking;
   passengers: readonly NewPassenger[];
   audit: { actor: AuditActor; action: string };
   notify: BookingNotificationsInput | null;
-}): Promise<{ id: number; notifications: NotificationRow[] }> {
+}): FixedRun<{ id: number; notifications: NotificationRow[] }> {
   const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-  const [row] = await runFixedStatement<{ id: number; notices: Array<Omit<NotificationRow, 'createdAt'> & { createdAt: string }> }>(db, insertBookingStatement(db), {
+  const values = {
     ...booking,
     confirmedAt: iso(booking.confirmedAt),
     cancelAt: iso(booking.cancelAt),
@@ -526,9 +525,12 @@ export async function insertBookingWithPassengers({
     noticeImage: notify?.image ?? null,
     noticeToAdmins: notify?.toAdmins ?? false,
     noticeToUser: notify?.toUserId ?? null,
-  });
-  if (!row) throw new Error('the booking insert answered no row');
-  return { id: Number(row.id), notifications: row.notices.map((notice) => ({ ...notice, createdAt: new Date(notice.createdAt) })) };
+  };
+  const read = ([row]: Array<{ id: number; notices: Array<Omit<NotificationRow, 'createdAt'> & { createdAt: string }> }>) => {
+    if (!row) throw new Error('the booking insert answered no row');
+    return { id: Number(row.id), notifications: row.notices.map((notice) => ({ ...notice, createdAt: new Date(notice.createdAt) })) };
+  };
+  return { statement: insertBookingStatement, values, read };
 }
 
 const insertBookingStatement = fixedStatement('add_booking_insert', () => {

@@ -16,7 +16,7 @@ function metricsOf(header: unknown): Array<[string, number]> {
 }
 
 // The laps of a booking that goes through, in the order the server marks them (decision 059).
-const BOOKING_LAPS = ['recv', 'pre', 'admit', 'read', 'fcheck', 'image', 'write', 'begin', 'lock', 'checks', 'credit', 'frows', 'insert', 'commit', 'after'];
+const BOOKING_LAPS = ['recv', 'pre', 'admit', 'read', 'fcheck', 'image', 'write', 'begin', 'checks', 'credit', 'frows', 'insert', 'commit', 'after'];
 
 describe('add-booking states its phases (SERVER_TIMING=1, decision 059)', () => {
   let t: TestApp;

@@ -11,10 +11,11 @@ import {
   type PassengerInput,
 } from '@portal/contract/bookings';
 import type { AuditActor } from '../audit/audit.usecases.js';
-import { runsOneTransactionAtATime } from '../../lib/prepared.js';
+import { runFixed, runsOneTransactionAtATime } from '../../lib/prepared.js';
 import type { WrittenBooking } from '../../plugins/change-scopes.js';
 import type { ServerPhases } from '../../plugins/server-timing.js';
 import type { Database, Executor } from '../../db/database.js';
+import { transactionInFewTrips } from '../../db/few-trips-transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -37,10 +38,10 @@ import {
   findBookingIdByIdempotencyKey,
   findGroupToBook,
   findGroupAvailability,
-  insertBookingWithPassengers,
+  bookingChecksRun,
   insertLedgerEntry,
-  lockLiveGroup,
-  readLockedBookingChecks,
+  lockLiveGroupRun,
+  newBookingRun,
   searchBookableAgents,
   type BookableGroup,
   type BookingNotificationsInput,
@@ -220,7 +221,7 @@ export interface AddBookingResult {
  * the locked check would answer on that snapshot (findBookingRefusal), before its scans are re-encoded and without
  * the lock. Under the lock the agent's credit row is locked and read with the checks (takeCredit's lockedAgent), the
  * files rows are inserted by the checks' statement (decision 048) and the booking, its passengers and its audit row
- * are one statement (insertBookingWithPassengers).
+ * are one statement (newBookingRun).
  *
  * Files: a refused booking leaves neither rows nor files. Refusals inside the transaction remove the bytes this
  * request wrote while still holding the lock (removeOrphanFiles keeps what a committed row uses); any other failure
@@ -314,7 +315,7 @@ async function addAdmittedBooking({
   // without the lock. The refusal is what the locked path would answer on one snapshot of the group (the rules
   // before the seats come first), and that instant is a valid order for it; one that may fit goes on to the lock.
   if (rules.seats > found.group.totalTicket - found.sold) {
-    const snapshot = await readLockedBookingChecks({ db, groupId: found.group.id, passportNos: passportsToCheck(passportNos), replay });
+    const snapshot = await runFixed(db, bookingChecksRun({ groupId: found.group.id, passportNos: passportsToCheck(passportNos), replay }));
     if (snapshot.twinId !== null) return replayed(snapshot.twinId);
     const refusal =
       snapshot.group.deletedAt !== null ? createGroupNotBookableError() : await findBookingRefusal({ db, ...rules, group: snapshot.group, checks: snapshot });
@@ -329,7 +330,9 @@ async function addAdmittedBooking({
     // Decision 048: on the embedded database one transaction runs at a time, so the checks statement takes the
     // group's lock itself; on PostgreSQL the lock is a statement of its own, so that the checks see the last holder's booking.
     const lockGroup = runsOneTransactionAtATime(db);
-    const result = await db.transaction(async (tx) => {
+    // Decision 069: on PostgreSQL the transaction is two round trips: BEGIN, the lock and the checks; then the booking
+    // and COMMIT (the lock is held for one round trip and the rules between).
+    const result = await transactionInFewTrips(db, async ({ tx, send }) => {
       phases?.lap('begin');
       // The files rows the checks statement inserted go with the rollback: their bytes are removed too.
       let insertedRows: ReadonlySet<string> = new Set();
@@ -340,17 +343,16 @@ async function addAdmittedBooking({
         refused = true;
         throw error;
       };
-      if (!lockGroup && !(await lockLiveGroup({ db: tx, groupId: found.group.id }))) return refuse(createGroupNotBookableError());
-      phases?.lap('lock');
-      const checks = await readLockedBookingChecks({
-        db: tx,
+      const checksRun = bookingChecksRun({
         groupId: found.group.id,
         passportNos: passportsToCheck(passportNos),
         replay,
         lock: { lockGroup, agentUserId: party.agentUserId, senderUserId: caller.id, files: passengerFileRows(files) },
       });
+      const [locked, checks] = lockGroup ? [true, ...(await send([checksRun]))] : await send([lockLiveGroupRun(found.group.id), checksRun]);
       insertedRows = checks.files.inserted;
       phases?.lap('checks');
+      if (!locked) return refuse(createGroupNotBookableError());
       // A twin request with the same key that held the lock first has committed by now: this one rolls back.
       if (checks.twinId !== null) return refuse(new TwinCommitted(checks.twinId));
       const { group } = checks;
@@ -394,9 +396,10 @@ async function addAdmittedBooking({
 
       // Every hold expires (an admin's unconfirmed booking too), so the sweeper returns its seats.
       const cancelAt = party.confirmed ? null : new Date(now.getTime() + found.holdWindowMinutes * 60_000);
+      // A confirmed booking of an agent is charged after its insert; any other commits with it (decision 069).
+      const charged = party.confirmed && party.agentUserId !== null;
       // Decision 048: the booking, its passengers and its audit row (decision 035) in one statement.
-      const { id, notifications } = await insertBookingWithPassengers({
-        db: tx,
+      const booked = newBookingRun({
         booking: {
           groupId: group.id,
           agentUserId: party.agentUserId,
@@ -422,10 +425,11 @@ async function addAdmittedBooking({
         audit: { actor, action: credit.overridden ? 'add_override' : 'add' },
         notify: checks.sender && bookingNotifications({ sender: checks.sender, booking: { pnr: group.pnr, agentUserId: party.agentUserId, adults, children, infants } }),
       });
+      const [{ id, notifications }] = await send([booked], { commit: !charged });
       phases?.lap('insert');
       // PRODUCT §4 "Payments and ledger": a confirmed booking is charged to its agent at its final total
       // (no discount yet, so the total); walk-in sales have no ledger.
-      if (party.confirmed && party.agentUserId !== null) {
+      if (charged && party.agentUserId !== null) {
         await insertLedgerEntry({
           db: tx,
           entry: {

@@ -253,7 +253,7 @@ function uploadsOf(prepared: readonly PreparedPassengerFiles[]): PreparedUpload[
 
 /**
  * Under the group's lock, in add-booking's transaction, once its checks statement stored the files rows of the prepared
- * scans (decision 048; readLockedBookingChecks): their ids in passenger order. A path the statement did not see (a
+ * scans (decision 048; bookingChecksRun): their ids in passenger order. A path the statement did not see (a
  * concurrent transaction committed its row while the insert waited on it) is read again on its own. Each file's bytes
  * are written again if missing: a refused booking of the same group with the same bytes may have removed them
  * (removeOrphanFiles, under the same lock) after this request wrote them.
