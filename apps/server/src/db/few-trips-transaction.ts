@@ -100,8 +100,9 @@ export async function transactionInFewTrips<T>(db: Database, body: (transaction:
       await client.query(`PREPARE ${sqlNameOf(statement)} AS ${statement.query.sql}`);
       prepared.add(statement.name);
     }
-    const begins = opens();
+    // The literals first: a value no literal can hold is refused before the transaction opens.
     const texts = statements.map((statement, index) => executeText(statement, runs[index]!.values));
+    const begins = opens();
     if (begins) texts.unshift('BEGIN');
     if (commit) texts.push('COMMIT');
     const answer = (await client.query({ text: texts.join('; '), types: RESULT_TYPES })) as pg.QueryResult | pg.QueryResult[];
