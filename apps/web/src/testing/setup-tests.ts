@@ -5,8 +5,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // Routes load lazily; on a busy 2-core CI machine running suites in parallel the first render of a
-// screen can take longer than testing-library's 1 s default, which made findBy* queries flaky.
-configure({ asyncUtilTimeout: 15_000 });
+// screen can take longer than testing-library's 1 s default, which made findBy* queries flaky. 30 s: on
+// 2026-11-29 the host ran five times slower than usual (node:http 71 µs a request against 13) and a page
+// load of the groups list took longer than the 15 s this was.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
