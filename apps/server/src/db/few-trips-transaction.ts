@@ -2,7 +2,7 @@ import { fillPlaceholders } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgLiteral, runFixed, type FixedRun, type FixedStatement } from '../lib/prepared.js';
+import { pgLiteral, runFixed, runsOneTransactionAtATime, type FixedRun, type FixedStatement } from '../lib/prepared.js';
 import type { Database, Transaction } from './database.js';
 import { DRIZZLE_TEXT_TYPES } from './pglite-statements.js';
 
@@ -26,7 +26,7 @@ export interface FewTripsTransaction {
 
 /** What Drizzle's node-postgres session keeps of its database (its own `transaction` builds a session from them). */
 interface NodePgSessionParts {
-  client: unknown;
+  client: pg.Pool;
   dialect: PgDialect;
   schema: ConstructorParameters<typeof NodePgSession>[2];
   options: ConstructorParameters<typeof NodePgSession>[3];
@@ -57,8 +57,8 @@ const sqlNameOf = (statement: FixedStatement) => `fx_${statement.name}`;
  * On the embedded database (no round trips) it is Drizzle's transaction, the runs sent one by one.
  */
 export async function transactionInFewTrips<T>(db: Database, body: (transaction: FewTripsTransaction) => Promise<T>): Promise<T> {
-  const parts = db._.session as unknown as NodePgSessionParts;
-  if (!(parts.client instanceof pg.Pool)) {
+  // The same question add-booking asks for its lock (decision 048): the embedded database has no round trips to save.
+  if (runsOneTransactionAtATime(db)) {
     return db.transaction((tx) =>
       body({
         tx,
@@ -71,6 +71,7 @@ export async function transactionInFewTrips<T>(db: Database, body: (transaction:
     );
   }
 
+  const parts = db._.session as unknown as NodePgSessionParts;
   const client = await parts.client.connect();
   let prepared = preparedOn.get(client);
   if (!prepared) {
