@@ -1,7 +1,7 @@
 import type { AuditSnapshot } from '@portal/contract/audit';
 import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixed, type FixedRun } from '../../lib/prepared.js';
 import { toAuditJson } from '../audit/audit.json.js';
 import { auditLog, type NewAuditRow } from '../audit/audit.table.js';
 import { bookingPassengers, bookings } from './bookings.table.js';
@@ -62,9 +62,12 @@ function bookingSnapshotSubquery(): SQL {
 const readSnapshotStatement = fixedStatement('audit_booking_snapshot', () => sql`select ${bookingSnapshotSubquery()} as snapshot`);
 
 /** The booking's audit snapshot as it is now in this transaction, in one statement; null when there is none. */
+export function bookingAuditSnapshotRun(id: number): FixedRun<AuditSnapshot | null> {
+  return { statement: readSnapshotStatement, values: { id }, read: ([row]: Array<{ snapshot: AuditSnapshot | null }>) => row?.snapshot ?? null };
+}
+
 export async function readBookingAuditSnapshot(db: Executor, id: number): Promise<AuditSnapshot | null> {
-  const [row] = await runFixedStatement<{ snapshot: AuditSnapshot | null }>(db, readSnapshotStatement(db), { id });
-  return row?.snapshot ?? null;
+  return runFixed(db, bookingAuditSnapshotRun(id));
 }
 
 const insertAuditRowStatement = fixedStatement(
@@ -74,25 +77,27 @@ const insertAuditRowStatement = fixedStatement(
       ${p('before', 'jsonb')}, ${bookingSnapshotSubquery()})`,
 );
 
+/** What an audited booking write's audit row says (insertBookingAuditRow). */
+export type BookingAuditRowInput = Pick<NewAuditRow, 'actorUserId' | 'actorName' | 'address' | 'action' | 'before'> & { entityId: number };
+
 /**
  * The audit row of a change to booking `entityId`, its `after` the booking as it is now in this transaction, read by
  * the insert itself: one statement where reading the snapshot and inserting the row took three.
  */
-export async function insertBookingAuditRow({
-  db,
-  row,
-}: {
-  db: Executor;
-  row: Pick<NewAuditRow, 'actorUserId' | 'actorName' | 'address' | 'action' | 'before'> & { entityId: number };
-}): Promise<void> {
-  await runFixedStatement(db, insertAuditRowStatement(db), {
+export function bookingAuditRowRun(row: BookingAuditRowInput): FixedRun<void> {
+  const values = {
     actorUserId: row.actorUserId ?? null,
     actorName: row.actorName,
     address: row.address ?? null,
     id: row.entityId,
     action: row.action,
     before: row.before === null || row.before === undefined ? null : JSON.stringify(row.before),
-  });
+  };
+  return { statement: insertAuditRowStatement, values, read: () => undefined };
+}
+
+export async function insertBookingAuditRow({ db, row }: { db: Executor; row: BookingAuditRowInput }): Promise<void> {
+  await runFixed(db, bookingAuditRowRun(row));
 }
 
 // The masking above is maskPassport's: every character but the last 4 replaced by '•'.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
+import { fixedStatement, runFixedStatement, type FixedRun } from '../../lib/prepared.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { files } from '../files/files.table.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
@@ -500,6 +500,67 @@ export async function lockBooking({ db, bookingId }: { db: Executor; bookingId: 
   return row;
 }
 
+/**
+ * lockGroupRow as a fixed run (decisions 048, 069): the group's lock in a message with the statements after it. Reads
+ * nothing: a deleted group is locked too.
+ */
+export function lockGroupRowRun(groupId: number): FixedRun<void> {
+  return { statement: lockGroupRowStatement, values: { groupId }, read: () => undefined };
+}
+
+const lockGroupRowStatement = fixedStatement(
+  'lifecycle_group_lock',
+  () => sql`select ${groups.id} from ${groups} where ${groups.id} = ${sql.placeholder('groupId')}::int for update`,
+);
+
+/** What a cancel decides on (cancelBooking): the booking's owner, state and final total. */
+export interface BookingToCancel {
+  agentUserId: number | null;
+  confirmed: boolean;
+  cancelStatus: boolean;
+  finalTotal: number;
+}
+
+/** lockBooking for a cancel, as a fixed run: the booking row locked, read as cancelBooking needs it; undefined when there is none. */
+export function lockBookingToCancelRun(bookingId: number): FixedRun<BookingToCancel | undefined> {
+  type Raw = { agent_user_id: number | null; confirmed: boolean; cancel_status: boolean; final_total: number };
+  const read = ([row]: Raw[]): BookingToCancel | undefined =>
+    row && {
+      agentUserId: row.agent_user_id === null ? null : Number(row.agent_user_id),
+      confirmed: row.confirmed,
+      cancelStatus: row.cancel_status,
+      finalTotal: Number(row.final_total),
+    };
+  return { statement: lockBookingToCancelStatement, values: { bookingId }, read };
+}
+
+const lockBookingToCancelStatement = fixedStatement(
+  'cancel_booking_lock',
+  () => sql`select ${bookings.agentUserId} as agent_user_id, ${bookings.confirmed} as confirmed, ${bookings.cancelStatus} as cancel_status,
+      ${bookings.finalTotal} as final_total
+    from ${bookings} where ${bookings.id} = ${sql.placeholder('bookingId')}::int for update`,
+);
+
+/** The cancel itself (PRODUCT §4): who, when and the charge the booking keeps; updated_at as Drizzle's $onUpdate sets it. */
+export function cancelBookingRowRun(cancel: { bookingId: number; cancelledBy: number; cancelledAt: Date; cancellationCharge: number }): FixedRun<void> {
+  const values = {
+    bookingId: cancel.bookingId,
+    cancelledBy: cancel.cancelledBy,
+    cancelledAt: cancel.cancelledAt.toISOString(),
+    cancellationCharge: cancel.cancellationCharge,
+    updatedAt: new Date().toISOString(),
+  };
+  return { statement: cancelBookingRowStatement, values, read: () => undefined };
+}
+
+const cancelBookingRowStatement = fixedStatement(
+  'cancel_booking_update',
+  () => sql`update ${bookings} set cancel_status = true, cancellation_charge = ${sql.placeholder('cancellationCharge')}::int,
+      cancelled_by = ${sql.placeholder('cancelledBy')}::int, cancelled_at = ${sql.placeholder('cancelledAt')}::timestamptz,
+      updated_at = ${sql.placeholder('updatedAt')}::timestamptz
+    where ${bookings.id} = ${sql.placeholder('bookingId')}::int`,
+);
+
 /** The seats the group's live bookings hold (PRODUCT §4: infants take no seat; decision 043). */
 export { countSoldSeats } from '../groups/groups.repository.js';
 
@@ -542,6 +603,26 @@ export async function refreshReceivedAmount({ db, bookingId }: { db: Executor; b
 export async function insertLedgerEntries({ db, entries }: { db: Executor; entries: NewLedgerEntryRow[] }): Promise<void> {
   if (entries.length > 0) await db.insert(ledgerEntries).values(entries);
 }
+
+/** One ledger row as a fixed run (decision 069): a posting sent in the message that commits it. */
+export function insertLedgerEntryRun(entry: Pick<NewLedgerEntryRow, 'agentUserId' | 'bookingId' | 'type' | 'amount' | 'entryDate' | 'text'>): FixedRun<void> {
+  const values = {
+    agentUserId: entry.agentUserId,
+    bookingId: entry.bookingId ?? null,
+    type: entry.type,
+    amount: entry.amount,
+    entryDate: entry.entryDate,
+    text: entry.text ?? '',
+  };
+  return { statement: insertLedgerEntryStatement, values, read: () => undefined };
+}
+
+const insertLedgerEntryStatement = fixedStatement(
+  'ledger_entry_insert',
+  () => sql`insert into ${ledgerEntries} (agent_user_id, booking_id, type, amount, entry_date, text)
+    values (${sql.placeholder('agentUserId')}::int, ${sql.placeholder('bookingId')}::int, ${sql.placeholder('type')}::ledger_entry_type,
+      ${sql.placeholder('amount')}::int, ${sql.placeholder('entryDate')}::date, ${sql.placeholder('text')}::text)`,
+);
 
 export async function updatePassenger({
   db,

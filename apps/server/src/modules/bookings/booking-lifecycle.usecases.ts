@@ -31,21 +31,27 @@ import {
   createNotOwnBookingError,
 } from './booking-lifecycle.errors.js';
 import {
+  cancelBookingRowRun,
   countSoldSeats,
   deleteUnusedScanFiles,
   findBookingGroupId,
   insertLedgerEntries,
+  insertLedgerEntryRun,
   insertPayment,
   isStoragePathInUse,
   listLegs,
   listPassengers,
   lockBooking,
+  lockBookingToCancelRun,
   lockGroupRow,
+  lockGroupRowRun,
   refreshReceivedAmount,
   updateBooking,
   updatePassenger,
 } from './booking-lifecycle.repository.js';
 import { getKarachiDate } from './booking-lists.usecases.js';
+import { bookingAuditRowRun, bookingAuditSnapshotRun } from './booking-audit-sql.js';
+import { transactionInFewTrips } from '../../db/few-trips-transaction.js';
 import {
   checkPassengerFiles,
   checkPassportsFree,
@@ -288,8 +294,11 @@ export async function cancelBooking({
   now?: Date;
 }): Promise<void> {
   const groupId = await findGroupToLock({ db, bookingId });
-  await db.transaction(async (tx) => {
-    const booking = await lockGroupThenBooking({ db: tx, groupId, bookingId });
+  // Decision 069: on PostgreSQL two round trips: BEGIN, the locks (group, then booking) and the before image; then the
+  // writes and COMMIT. The locks are held for one round trip and the rules between.
+  await transactionInFewTrips(db, async ({ send }) => {
+    const [, booking, before] = await send([lockGroupRowRun(groupId), lockBookingToCancelRun(bookingId), bookingAuditSnapshotRun(bookingId)]);
+    if (!booking) throw createBookingNotFoundError();
     if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
     if (booking.cancelStatus) throw createBookingAlreadyCancelledError();
     if (user.role !== 'admin' && booking.confirmed) throw createAgentCancelHoldOnlyError();
@@ -299,29 +308,28 @@ export async function cancelBooking({
     if (cancellationCharge > booking.finalTotal) {
       throw createBookingInputError({ cancellation_charge: [cancellationChargeMaxMessage(booking.finalTotal)] });
     }
-    const before = await readAuditSnapshot(tx, 'booking', bookingId);
-
-    const updated = await updateBooking({
-      db: tx,
-      bookingId,
-      values: { cancelStatus: true, cancelledAt: now, cancelledBy: user.id, cancellationCharge },
-    });
-    if (updated.confirmed && updated.agentUserId !== null) {
-      await insertLedgerEntries({
-        db: tx,
-        entries: [
-          {
-            agentUserId: updated.agentUserId,
-            bookingId,
-            type: 'reversal',
-            amount: updated.finalTotal - cancellationCharge,
-            entryDate: getKarachiDate(now),
-            text: `Booking #${bookingId} cancelled` + (cancellationCharge > 0 ? `, cancellation charge ${formatRupees(cancellationCharge)}` : ''),
-          },
-        ],
-      });
-    }
-    await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'cancel', before });
+    // The cancel changes neither the booking's owner, nor its confirmation, nor its final total: the locked row's hold.
+    const reversal =
+      booking.confirmed && booking.agentUserId !== null
+        ? [
+            insertLedgerEntryRun({
+              agentUserId: booking.agentUserId,
+              bookingId,
+              type: 'reversal',
+              amount: booking.finalTotal - cancellationCharge,
+              entryDate: getKarachiDate(now),
+              text: `Booking #${bookingId} cancelled` + (cancellationCharge > 0 ? `, cancellation charge ${formatRupees(cancellationCharge)}` : ''),
+            }),
+          ]
+        : [];
+    await send(
+      [
+        cancelBookingRowRun({ bookingId, cancelledBy: user.id, cancelledAt: now, cancellationCharge }),
+        ...reversal,
+        bookingAuditRowRun({ actorUserId: actor.userId, actorName: actor.name, address: actor.address, action: 'cancel', before, entityId: bookingId }),
+      ],
+      { commit: true },
+    );
   });
 }
 
