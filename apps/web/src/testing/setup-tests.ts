@@ -3,12 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { ASYNC_TIMEOUT_MS } from './async-timeout';
 
-// Routes load lazily; on a busy 2-core CI machine running suites in parallel the first render of a
-// screen can take longer than testing-library's 1 s default, which made findBy* queries flaky. 30 s: on
-// 2026-11-29 the host ran five times slower than usual (node:http 71 µs a request against 13) and a page
-// load of the groups list took longer than the 15 s this was.
-configure({ asyncUtilTimeout: 30_000 });
+// Routes load lazily: testing-library's 1 s default made findBy* queries flaky on a busy CI machine (async-timeout.ts).
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT_MS });
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

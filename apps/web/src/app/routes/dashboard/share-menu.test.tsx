@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTicket } from '@/features/tickets/testing/ticket-fixtures';
+import { WAIT } from '@/testing/async-timeout';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -43,10 +44,10 @@ describe('Share (PRODUCT §6 "Sharing fares", decision 026)', () => {
     const card = await screen.findByRole('article', { name: 'PNR ABC123' });
     // The menu's code loads after the page (share-menu.tsx): until then the button shows, disabled.
     const share = () => within(card).getByRole('button', { name: 'Share PNR ABC123' });
-    await vi.waitFor(() => expect(share()).toBeEnabled());
+    await vi.waitFor(() => expect(share()).toBeEnabled(), WAIT);
     await user.click(share());
     const copy = await screen.findByRole('menuitem', { name: 'Copy' });
-    await vi.waitFor(() => expect(copy).not.toBeDisabled());
+    await vi.waitFor(() => expect(copy).not.toBeDisabled(), WAIT);
     const whatsapp = screen.getByRole('menuitem', { name: 'Open WhatsApp' });
     expect(whatsapp).toHaveAttribute('href', WHATSAPP_URL);
     expect(whatsapp).toHaveAttribute('target', '_blank');
@@ -68,14 +69,14 @@ describe('Share (PRODUCT §6 "Sharing fares", decision 026)', () => {
 
     const sector = await screen.findByRole('region', { name: 'LHE - DXB' });
     const share = () => within(sector).getByRole('button', { name: 'Share LHE - DXB' });
-    await vi.waitFor(() => expect(share()).toBeEnabled());
+    await vi.waitFor(() => expect(share()).toBeEnabled(), WAIT);
     await user.click(share());
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('10 Mar 2031')).toBeInTheDocument();
     expect(within(menu).getByText('12 Mar 2031')).toBeInTheDocument();
     const copies = within(menu).getAllByRole('menuitem', { name: 'Copy' });
     expect(copies).toHaveLength(2);
-    await vi.waitFor(() => expect(copies[1]).not.toBeDisabled());
+    await vi.waitFor(() => expect(copies[1]).not.toBeDisabled(), WAIT);
     await user.click(copies[1]!);
     expect(writeText).toHaveBeenCalledWith(TEXT);
     const urls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/share-text'));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { WAIT } from '@/testing/async-timeout';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession } from '@/testing/fixtures';
 import { LoginModal } from './login-modal';
@@ -50,7 +51,7 @@ describe('Login to your portal modal (000 §2, §8)', () => {
     stubFetch({ 'POST /api/login': reply(loginRoute, 200, { success: session }) });
     const onSuccess = renderModal();
     await submit();
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(session));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(session), WAIT);
     expect(JSON.parse(window.localStorage.getItem('token') ?? 'null')).toEqual(session);
   });
 });

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { WAIT } from '@/testing/async-timeout';
 import { reply, stubFetch } from '@/testing/fetch-stub';
 import { buildSession, storeSession } from '@/testing/fixtures';
 import { popupClosedKey, POPUP_HIDDEN_KEY, POPUP_SEEN_DELAY_MS, POPUP_SEEN_KEY } from '../popup-storage';
@@ -72,7 +73,7 @@ function openDashboard(banners: Banner[], { userId = 1 } = {}) {
 
 /** Waits for the banners answer, then for the popup to have had its chance to show. */
 async function settled(queryClient: QueryClient) {
-  await vi.waitFor(() => expect(queryClient.getQueryState(getPopupBannerQueryOptions().queryKey)?.status).toBe('success'));
+  await vi.waitFor(() => expect(queryClient.getQueryState(getPopupBannerQueryOptions().queryKey)?.status).toBe('success'), WAIT);
   await act(async () => undefined);
 }
 
