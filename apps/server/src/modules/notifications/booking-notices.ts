@@ -22,8 +22,6 @@ import type { BookingNotice } from './notifier.js';
  */
 export interface BookingNoticePlan {
   recipients: number[];
-  /** true: the recipients were just read as active users (the admins), so they need no second look-up. */
-  live: boolean;
   bookingId: number;
   message: string;
 }
@@ -132,16 +130,15 @@ export async function planBookingNotice({
   const booking = await findBookingForNotice({ db, bookingId });
   if (!booking) return undefined;
 
-  const plan = (recipients: number[], message: string, live = false): BookingNoticePlan => ({
+  const plan = (recipients: number[], message: string): BookingNoticePlan => ({
     recipients: recipients.filter((id) => id !== sender.id),
-    live,
     bookingId: booking.id,
     message,
   });
   switch (notice.kind) {
     case 'booked': {
       const told = bookedNotice({ sender, booking });
-      if (told.toAdmins) return plan(activeAdminIds ?? (await findActiveAdminIds({ db })), told.message, true);
+      if (told.toAdmins) return plan(activeAdminIds ?? (await findActiveAdminIds({ db })), told.message);
       return plan(told.toUserId === null ? [] : [told.toUserId], told.message);
     }
     case 'confirmed':
@@ -160,7 +157,6 @@ export async function planBookingNotice({
       return plan(
         await findActiveAdminIds({ db }),
         `The name deadline of PNR ${booking.pnr} passed: confirmed booking #${booking.id} still misses ${plural(notice.missing, 'name')}`,
-        true,
       );
     case 'hold_expired':
       return plan(toAgent(booking, sender), `The hold on your ${bookingRef(booking)} expired and the booking was cancelled`);

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { insertUserWithToken } from '../bookings/booking-lifecycle.factories.js';
 import { files } from '../files/files.table.js';
 import { users } from '../users/users.table.js';
-import { findActiveAdminIds, findSender, findSenderAndActiveAdminIds, insertNotifications } from './notifications.repository.js';
+import { findActiveAdminIds, findSender, findSenderAndActiveAdminIds, insertNoticeForLiveUsers, insertNotifications } from './notifications.repository.js';
 import { notifications } from './notifications.table.js';
 
 // Decision 046: after an agent's booking the notifier reads its sender and the active admins in one statement, and
@@ -12,6 +12,7 @@ import { notifications } from './notifications.table.js';
 
 let t: TestApp;
 let agentId: number;
+let deletedId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.user.id));
   const deleted = await insertUserWithToken(t.db, { role: 'admin', name: 'Deleted Admin' });
   await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));
+  deletedId = deleted.user.id;
   const agent = await insertUserWithToken(t.db, { name: 'Batch Agent', agencyName: 'Batch Travels' });
   agentId = agent.user.id;
   const [image] = await t.db
@@ -66,5 +68,30 @@ describe('insertNotifications', () => {
       expect(row.createdAt).toBeInstanceOf(Date);
       expect(row.readAt).toBeNull();
     }
+  });
+});
+
+describe('insertNoticeForLiveUsers', () => {
+  it('when a notice goes to users of whom one is deleted and one unknown, then one row for each other, in the order given, as stored', async () => {
+    const admins = await findActiveAdminIds({ db: t.db });
+    const userIds = [agentId, deletedId, 987_654, ...[...admins].reverse()];
+    const notice = { senderUserId: agentId, bookingId: null, name: 'Batch Travels', message: 'A notice to the live ones', image: '/uploads/public/user_image/batch-1.png' };
+    const stored = await insertNoticeForLiveUsers({ db: t.db, userIds, notice });
+    expect(stored.map((row) => row.userId)).toEqual([agentId, ...[...admins].reverse()]);
+    for (const row of stored) {
+      expect(row).toMatchObject({ ...notice, readAt: null });
+      const [read] = await t.db.select().from(notifications).where(eq(notifications.id, row.id));
+      expect(read).toEqual(row);
+      expect(row.createdAt).toBeInstanceOf(Date);
+    }
+    // Read again: the statement prepared by the first call answers the same way.
+    const again = await insertNoticeForLiveUsers({ db: t.db, userIds: [deletedId, agentId], notice: { ...notice, senderUserId: null, image: null } });
+    expect(again.map((row) => ({ userId: row.userId, senderUserId: row.senderUserId, image: row.image }))).toEqual([{ userId: agentId, senderUserId: null, image: null }]);
+  });
+
+  it('when every user is deleted or unknown, then nothing is stored', async () => {
+    const before = await t.db.$count(notifications);
+    expect(await insertNoticeForLiveUsers({ db: t.db, userIds: [deletedId, 987_654], notice: { senderUserId: null, bookingId: null, name: 'System', message: 'Nobody', image: null } })).toEqual([]);
+    expect(await t.db.$count(notifications)).toBe(before);
   });
 });

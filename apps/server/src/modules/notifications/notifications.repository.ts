@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { preparedStatement } from '../../lib/prepared.js';
+import { fixedStatement, preparedStatement, runFixedStatement } from '../../lib/prepared.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
 import { groups } from '../groups/groups.table.js';
@@ -127,15 +127,45 @@ export async function findActiveAdminIds({ db }: { db: Executor }): Promise<numb
   return (await findActiveAdmins({ db })).map((row) => row.id);
 }
 
-/** Users of these ids that still exist (a deleted agent is not told). */
-export async function findLiveUserIds({ db, userIds }: { db: Executor; userIds: number[] }): Promise<number[]> {
+/** What every row of one notice holds besides its recipient. */
+export type NoticeFields = Pick<NewNotificationRow, 'senderUserId' | 'bookingId' | 'name' | 'message' | 'image'>;
+
+/**
+ * One notice stored for each of `userIds` that still exists (a deleted agent is not told), in their order, in one
+ * statement: the recipients' check and the insert went as two (decision 069's addendum).
+ */
+export async function insertNoticeForLiveUsers({ db, userIds, notice }: { db: Executor; userIds: number[]; notice: NoticeFields }): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
-  return rows.map((row) => row.id);
+  type Stored = Omit<NotificationRow, 'readAt' | 'createdAt'> & { readAt: string | null; createdAt: string };
+  const [row] = await runFixedStatement<{ notices: Stored[] }>(db, insertNoticeForLiveUsersStatement(db), {
+    userIds,
+    senderUserId: notice.senderUserId ?? null,
+    bookingId: notice.bookingId ?? null,
+    name: notice.name,
+    message: notice.message,
+    image: notice.image ?? null,
+  });
+  return (row?.notices ?? []).map((stored) => ({
+    ...stored,
+    readAt: stored.readAt === null ? null : new Date(stored.readAt),
+    createdAt: new Date(stored.createdAt),
+  }));
 }
+
+const insertNoticeForLiveUsersStatement = fixedStatement('notifications_insert_live', () => {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return sql`with notices as (
+      insert into ${notifications} (user_id, sender_user_id, booking_id, name, message, image)
+      select ${users.id}, ${p('senderUserId', 'int')}, ${p('bookingId', 'int')}, ${p('name', 'text')}, ${p('message', 'text')}, ${p('image', 'text')}
+      from unnest(${p('userIds', 'int[]')}) with ordinality as recipient(id, ord)
+        join ${users} on ${users.id} = recipient.id and ${users.deletedAt} is null
+      order by recipient.ord
+      returning *
+    )
+    select coalesce(json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'senderUserId', n.sender_user_id, 'bookingId', n.booking_id,
+        'name', n.name, 'message', n.message, 'image', n.image, 'readAt', n.read_at, 'createdAt', n.created_at) order by n.id), '[]'::json) as notices
+    from notices n`;
+});
 
 /** The users.id of the agent with this number (users.agent_id). */
 export async function findUserIdByAgentId({ db, agentId }: { db: Executor; agentId: number }): Promise<number | undefined> {

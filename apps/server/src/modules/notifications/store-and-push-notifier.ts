@@ -7,11 +7,10 @@ import { getPublicFileUrl } from '../files/files.usecases.js';
 import { planBookingNotice } from './booking-notices.js';
 import {
   findActiveAdminIds,
-  findLiveUserIds,
   findSender,
   findSenderAndActiveAdminIds,
   findUserIdByAgentId,
-  insertNotifications,
+  insertNoticeForLiveUsers,
   type NotificationSender,
 } from './notifications.repository.js';
 import type { NotificationRow } from './notifications.table.js';
@@ -41,31 +40,20 @@ export function createStoreAndPushNotifier({
   logger: FastifyBaseLogger;
 }): Notifier {
   /**
-   * `knownSender`: the sender's row when the caller has just read it (a booking event), to skip reading it again;
-   * `live`: the user ids were just read as active users (findActiveAdminIds), so they are not looked up again.
+   * `knownSender`: the sender's row when the caller has just read it (a booking event), to skip reading it again.
+   * The recipients that no longer exist are left out by the insert itself (insertNoticeForLiveUsers).
    */
-  async function notifyUsers(
-    { userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] },
-    knownSender?: NotificationSender,
-    live = false,
-  ): Promise<void> {
-    const unique = [...new Set(userIds)].filter((id) => id !== senderUserId);
-    const recipients = live ? unique : await findLiveUserIds({ db, userIds: unique });
+  async function notifyUsers({ userIds, senderUserId, bookingId, message }: NotifyInput & { userIds: number[] }, knownSender?: NotificationSender): Promise<void> {
+    const recipients = [...new Set(userIds)].filter((id) => id !== senderUserId);
     if (recipients.length === 0) return;
     const sender =
       senderUserId === null ? undefined : knownSender?.id === senderUserId ? knownSender : await findSender({ db, userId: senderUserId });
     // Name and picture as they are now: a later rename does not rewrite old notifications (000 §3).
     const image = sender?.imagePath ? getPublicFileUrl({ publicUrl, storagePath: sender.imagePath }) : null;
-    const rows = await insertNotifications({
+    const rows = await insertNoticeForLiveUsers({
       db,
-      rows: recipients.map((userId) => ({
-        userId,
-        senderUserId,
-        bookingId,
-        name: sender?.name ?? 'System',
-        message,
-        image,
-      })),
+      userIds: recipients,
+      notice: { senderUserId, bookingId, name: sender?.name ?? 'System', message, image },
     });
     pushStored(rows);
   }
@@ -85,7 +73,7 @@ export function createStoreAndPushNotifier({
     notifyUsers: (input) => notifyUsers(input),
     pushStored,
     async notifyAdmins(input) {
-      await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) }, undefined, true);
+      await notifyUsers({ ...input, userIds: await findActiveAdminIds({ db }) });
     },
     async notifyAgent({ agentId, ...input }) {
       const userId = agentId === null ? undefined : await findUserIdByAgentId({ db, agentId });
@@ -111,7 +99,6 @@ export function createStoreAndPushNotifier({
           message: plan.message,
         },
         sender,
-        plan.live,
       );
     },
   };
