@@ -75,7 +75,9 @@ export function summariseCpuProfiles(dir: string, window: { startUs: number; end
   const longTasks: LongTask[] = [];
   let busy = 0;
   const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+  const byFile: { name: string; us: number }[] = [];
   for (const file of files) {
+    const busyBefore = busy;
     const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
     const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
     const causeOf = causeFinder(profile.nodes);
@@ -112,11 +114,13 @@ export function summariseCpuProfiles(dir: string, window: { startUs: number; end
       byPackage.set(packageOf(frame), (byPackage.get(packageOf(frame)) ?? 0) + us);
     }
     endTask();
+    byFile.push({ name: threadOf(file), us: busy - busyBefore });
   }
   const topFunctions = top(byFunction, busy, count);
   const packages = top(byPackage, busy, 15);
   const lines = [
     `profile (${files.length} file(s)): ${round(busy / 1000)} ms on the JavaScript thread(s) in the measured seconds (idle excluded)`,
+    'by thread: ' + byFile.map((entry) => `${entry.name} ${round(entry.us / 1000)} ms`).join(', '),
     'by package: ' + packages.map((entry) => `${entry.name} ${entry.percent} %`).join(', '),
     'top functions by self time:',
     ...topFunctions.map((entry) => `  ${String(entry.percent).padStart(5)} %  ${String(entry.ms).padStart(7)} ms  ${entry.name}`),
@@ -128,6 +132,12 @@ export function summariseCpuProfiles(dir: string, window: { startUs: number; end
     ...longest.map((task) => `  ${String(task.ms).padStart(7)} ms at ${task.atS} s: ${task.causes.map((cause) => `${cause.name} ${cause.percent} %`).join(', ')}`),
   );
   return { busyMs: round(busy / 1000, 1), topFunctions, packages, longTasks: { count: longTasks.length, ms: longMs, longest }, lines };
+}
+
+/** A profile's process and thread, from Node's file name `CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile`. */
+function threadOf(file: string): string {
+  const [, , , pid, thread] = file.split('.');
+  return pid === undefined || thread === undefined ? file : `pid ${pid} thread ${thread}`;
 }
 
 /**

@@ -5,7 +5,7 @@
  * throws, the server stopped, the profile of the measured seconds summarised (cpu-profile.ts) and the database
  * disposed of. `afterStop` runs on the database after the server has stopped (the mixed run's invariants).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine, type PreparedEngine } from './engines.js';
@@ -76,6 +76,8 @@ export async function withScenarioServer<T, A = undefined>(
       await server.stop();
     }
     const after = afterStop ? await afterStop(prepared) : undefined;
+    // The measured window is kept beside the profiles, to read them again by hand (µs of the profiles' clock).
+    if (profileDir && window) writeFileSync(path.join(profileDir, 'window.json'), JSON.stringify(window));
     const profile = profileDir && window ? summariseCpuProfiles(profileDir, window, options.profileTop) : null;
     return { result, after, profile };
   } finally {
