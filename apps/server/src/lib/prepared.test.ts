@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../db/database.js';
+import { users } from '../modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { fixedStatement, pgLiteral, runFixedStatement, runsOneTransactionAtATime } from './prepared.js';
+import { fixedStatement, pgLiteral, preparedStatement, runFixedStatement, runsOneTransactionAtATime } from './prepared.js';
 
 // Decisions 051 and 062: on the embedded database a fixed statement is PREPAREd once (by the statement cache, from its
 // second run) and run as EXECUTE with its values written as literals; on PostgreSQL it is a named protocol statement.
@@ -92,5 +94,79 @@ describe('fixed statements', () => {
     } finally {
       await t.db.execute(sql.raw('set standard_conforming_strings = on'));
     }
+  });
+});
+
+describe('prepared statements on transactions (decision 070)', () => {
+  class RolledBack extends Error {}
+
+  /** Renames `userId` to `name` in a transaction, reads both users through the prepared statement, then rolls back. */
+  async function renameAndRead({
+    userId,
+    name,
+    ids,
+    read,
+    between,
+  }: {
+    userId: number;
+    name: string;
+    ids: number[];
+    read: (on: Executor, id: number) => Promise<Array<{ id: number; name: string; createdAt: Date }>>;
+    between?: () => Promise<void>;
+  }) {
+    let seen: Array<{ id: number; name: string; createdAt: Date }> = [];
+    await t.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ name }).where(eq(users.id, userId));
+        await between?.();
+        for (const id of ids) seen = [...seen, ...(await read(tx, id))];
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    return seen;
+  }
+
+  it("when transactions run a prepared statement, then it is built once and each reads its own transaction's rows, mapped as outside one", async () => {
+    const first = (await t.createAgent()).user;
+    const second = (await t.createAgent()).user;
+    let builds = 0;
+    const read = (on: Executor, id: number) =>
+      preparedStatement(on, 'prepared_test_user_by_id', (db) => {
+        builds += 1;
+        return db
+          .select({ id: users.id, name: users.name, createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .prepare('prepared_test_user_by_id');
+      }).execute({ id });
+
+    // On PostgreSQL the two transactions hold their renames at once, each on its own connection; the embedded
+    // database runs one transaction at a time.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothRenamed = new Promise<void>((resolve) => (release = resolve));
+    const between = runsOneTransactionAtATime(t.db)
+      ? undefined
+      : async () => {
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothRenamed;
+        };
+    const ids = [first.id, second.id];
+    const [seenByFirst, seenBySecond] = await Promise.all([
+      renameAndRead({ userId: first.id, name: 'Renamed First', ids, read, between }),
+      renameAndRead({ userId: second.id, name: 'Renamed Second', ids, read, between }),
+    ]);
+    const row = (user: typeof first, name: string) => ({ id: user.id, name, createdAt: user.createdAt });
+    expect(seenByFirst).toEqual([row(first, 'Renamed First'), row(second, second.name)]);
+    expect(seenBySecond).toEqual([row(first, first.name), row(second, 'Renamed Second')]);
+    expect(seenByFirst[0]!.createdAt).toBeInstanceOf(Date);
+    expect(builds).toBe(1);
+
+    // Outside a transaction: built once for the database handle, and nothing of the renames was committed.
+    expect([...(await read(t.db, first.id)), ...(await read(t.db, second.id))]).toEqual([row(first, first.name), row(second, second.name)]);
+    expect(builds).toBe(2);
   });
 });

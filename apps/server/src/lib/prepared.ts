@@ -6,14 +6,31 @@ import type { Executor } from '../db/database.js';
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 
 /**
- * A statement built once per database handle and prepared under `name` (decision 039): Drizzle's query building was
- * the largest JavaScript cost of a booking, and on PostgreSQL a named statement is parsed once per connection. `build`
- * makes the query with `sql.placeholder(...)` for its parameters and ends with `.prepare(name)`; the caller runs it
- * with `.execute({ ... })`. A transaction exists for one request, so on one the statement is built for that call only.
- * One name is one SQL text: statements whose shape varies take one name per shape.
+ * What a Drizzle prepared query holds besides its client (both drivers' classes, drizzle-orm 0.45): its text and
+ * parameters, and how its rows are mapped. Read from a statement built once, to prepare it again on a transaction.
+ */
+interface PreparedShape {
+  getQuery(): { sql: string; params: unknown[] };
+  fields?: unknown;
+  _isResponseInArrayMode?: boolean;
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+
+/** The statements prepared on a transaction, built once for the process by name (any transaction's session). */
+const transactionShapes = new Map<string, PreparedShape>();
+
+/**
+ * A statement built once and prepared under `name` (decision 039): Drizzle's query building was the largest
+ * JavaScript cost of a booking, and on PostgreSQL a named statement is parsed once per connection. `build` makes the
+ * query with `sql.placeholder(...)` for its parameters and ends with `.prepare(name)`; the caller runs it with
+ * `.execute({ ... })`. On a database handle the statement is kept per handle. A transaction exists for one request,
+ * so on one the text, parameters and row mapping built once for the process (by the first transaction that ran it)
+ * are prepared again on that transaction's session, which builds nothing (decision 070). One name is one SQL text:
+ * statements whose shape varies take one name per shape.
  */
 export function preparedStatement<T>(db: Executor, name: string, build: (db: Executor) => T): T {
-  if (is(db, PgTransaction)) return build(db);
+  if (is(db, PgTransaction)) return preparedOnTransaction(db, name, build);
   let byName = statements.get(db);
   if (!byName) {
     byName = new Map();
@@ -25,6 +42,24 @@ export function preparedStatement<T>(db: Executor, name: string, build: (db: Exe
     byName.set(name, statement);
   }
   return statement;
+}
+
+function preparedOnTransaction<T>(tx: Executor, name: string, build: (db: Executor) => T): T {
+  const shape = transactionShapes.get(name);
+  if (shape === undefined) {
+    const built = build(tx);
+    transactionShapes.set(name, built as PreparedShape);
+    return built;
+  }
+  const prepared = tx._.session.prepareQuery(
+    shape.getQuery(),
+    shape.fields as never,
+    name,
+    shape._isResponseInArrayMode ?? false,
+    shape.customResultMapper as never,
+  ) as unknown as PreparedShape;
+  prepared.joinsNotNullableMap = shape.joinsNotNullableMap;
+  return prepared as T;
 }
 
 /** A statement's text and its parameters' order, made once for the process (fixedStatement). */

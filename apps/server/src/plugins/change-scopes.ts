@@ -17,9 +17,10 @@ import { receivablesByAgeRoute, salesReceiptsRoute, seatsBySectorRoute } from '@
 import { listNotificationsRoute, markNotificationsReadRoute, unreadNotificationsCountRoute } from '@portal/contract/notifications';
 import { addPaymentRoute } from '@portal/contract/payments';
 import { availableSectorRoute, pnrRespectToMySectorRoute, pnrRespectToMySectorUserRoute, searchFlightsRoute } from '@portal/contract/tickets';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
+import { preparedStatement } from '../lib/prepared.js';
 import { bookings } from '../modules/bookings/bookings.table.js';
 
 /**
@@ -137,11 +138,15 @@ const POSTS_LEDGER_ROWS = new Map<string, (booking: { confirmed: boolean }) => b
 async function readWrittenBooking(db: Executor, id: unknown): Promise<WrittenBooking | undefined> {
   const bookingId = Number(id);
   if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return undefined;
-  const [booking] = await db
-    .select({ agentUserId: bookings.agentUserId, groupId: bookings.groupId, confirmed: bookings.confirmed })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
+  const query = preparedStatement(db, 'written_booking', (on) =>
+    on
+      .select({ agentUserId: bookings.agentUserId, groupId: bookings.groupId, confirmed: bookings.confirmed })
+      .from(bookings)
+      .where(eq(bookings.id, sql.placeholder('bookingId')))
+      .limit(1)
+      .prepare('written_booking'),
+  );
+  const [booking] = await query.execute({ bookingId });
   return booking;
 }
 

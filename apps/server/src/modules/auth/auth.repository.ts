@@ -2,6 +2,7 @@ import { ACCOUNT_LOCK_FIRST_MINUTES, ACCOUNT_LOCK_MAX_MINUTES, ACCOUNT_LOCK_THRE
 import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { files } from '../files/files.table.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { tokens } from './tokens.table.js';
@@ -161,24 +162,28 @@ export async function insertToken({
 
 /** The live token with that hash and its user, if the token is not revoked, not idle too long and not too old. */
 export async function findLiveToken({ db, tokenHash }: { db: Executor; tokenHash: string }) {
-  const [row] = await db
-    .select({
-      tokenId: tokens.id,
-      lastUsedAt: tokens.lastUsedAt,
-      user: users,
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .where(
-      and(
-        eq(tokens.tokenHash, tokenHash),
-        isNull(tokens.revokedAt),
-        gt(tokens.lastUsedAt, sql`now() - ${sql.raw(`interval '${TOKEN_IDLE_DAYS} days'`)}`),
-        gt(tokens.createdAt, sql`now() - ${sql.raw(`interval '${TOKEN_MAX_AGE_DAYS} days'`)}`),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const query = preparedStatement(db, 'auth_live_token', (on) =>
+    on
+      .select({
+        tokenId: tokens.id,
+        lastUsedAt: tokens.lastUsedAt,
+        user: users,
+      })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .where(
+        and(
+          eq(tokens.tokenHash, sql.placeholder('tokenHash')),
+          isNull(tokens.revokedAt),
+          gt(tokens.lastUsedAt, sql`now() - ${sql.raw(`interval '${TOKEN_IDLE_DAYS} days'`)}`),
+          gt(tokens.createdAt, sql`now() - ${sql.raw(`interval '${TOKEN_MAX_AGE_DAYS} days'`)}`),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_live_token'),
+  );
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

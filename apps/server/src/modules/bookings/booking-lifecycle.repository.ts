@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { fixedStatement, runFixedStatement, type FixedRun } from '../../lib/prepared.js';
+import { fixedStatement, preparedStatement, runFixedStatement, type FixedRun } from '../../lib/prepared.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { files } from '../files/files.table.js';
 import { groupLegs, groups, type GroupRow } from '../groups/groups.table.js';
+import { intArrayParam, isAnyOfPlaceholder } from '../groups/groups.repository.js';
 import { ledgerEntries, type NewLedgerEntryRow } from '../ledger/ledger.table.js';
 import { payments } from '../payments/payments.table.js';
 import { sectors } from '../sectors/sectors.table.js';
@@ -422,48 +423,63 @@ export async function searchBookings({
 }
 
 export async function findBookingWithGroup({ db, bookingId }: { db: Executor; bookingId: number }) {
-  const [row] = await selectBookingRows(db).where(eq(bookings.id, bookingId)).limit(1);
+  const query = preparedStatement(db, 'lifecycle_booking_with_group', (on) =>
+    selectBookingRows(on).where(eq(bookings.id, sql.placeholder('bookingId'))).limit(1).prepare('lifecycle_booking_with_group'),
+  );
+  const [row] = await query.execute({ bookingId });
   return row;
 }
 
 /** Names of who added, edited, confirmed and cancelled a booking. */
 export async function findBookingPeople({ db, bookingId }: { db: Executor; bookingId: number }) {
-  const [row] = await db
-    .select({
-      addedBy: addedByUsers.name,
-      editedBy: editedByUsers.name,
-      confirmedBy: confirmedByUsers.name,
-      cancelledBy: cancelledByUsers.name,
-    })
-    .from(bookings)
-    .leftJoin(addedByUsers, eq(addedByUsers.id, bookings.addedBy))
-    .leftJoin(editedByUsers, eq(editedByUsers.id, bookings.editedBy))
-    .leftJoin(confirmedByUsers, eq(confirmedByUsers.id, bookings.confirmedBy))
-    .leftJoin(cancelledByUsers, eq(cancelledByUsers.id, bookings.cancelledBy))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
+  const query = preparedStatement(db, 'lifecycle_booking_people', (on) =>
+    on
+      .select({
+        addedBy: addedByUsers.name,
+        editedBy: editedByUsers.name,
+        confirmedBy: confirmedByUsers.name,
+        cancelledBy: cancelledByUsers.name,
+      })
+      .from(bookings)
+      .leftJoin(addedByUsers, eq(addedByUsers.id, bookings.addedBy))
+      .leftJoin(editedByUsers, eq(editedByUsers.id, bookings.editedBy))
+      .leftJoin(confirmedByUsers, eq(confirmedByUsers.id, bookings.confirmedBy))
+      .leftJoin(cancelledByUsers, eq(cancelledByUsers.id, bookings.cancelledBy))
+      .where(eq(bookings.id, sql.placeholder('bookingId')))
+      .limit(1)
+      .prepare('lifecycle_booking_people'),
+  );
+  const [row] = await query.execute({ bookingId });
   return row;
 }
 
 /** Legs of some groups with their sector codes, in position order. */
 export async function listLegs({ db, groupIds }: { db: Executor; groupIds: number[] }) {
   if (groupIds.length === 0) return [];
-  return db
-    .select({ leg: groupLegs, sectorName: sectors.sectorName, fromSector: sectors.fromSector, toSector: sectors.toSector })
-    .from(groupLegs)
-    .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
-    .where(inArray(groupLegs.groupId, [...new Set(groupIds)]))
-    .orderBy(asc(groupLegs.groupId), asc(groupLegs.position));
+  const query = preparedStatement(db, 'lifecycle_legs', (on) =>
+    on
+      .select({ leg: groupLegs, sectorName: sectors.sectorName, fromSector: sectors.fromSector, toSector: sectors.toSector })
+      .from(groupLegs)
+      .innerJoin(sectors, eq(sectors.id, groupLegs.sectorId))
+      .where(isAnyOfPlaceholder(groupLegs.groupId, 'groupIds'))
+      .orderBy(asc(groupLegs.groupId), asc(groupLegs.position))
+      .prepare('lifecycle_legs'),
+  );
+  return query.execute({ groupIds: intArrayParam(groupIds) });
 }
 
 export type LegWithSector = Awaited<ReturnType<typeof listLegs>>[number];
 
 export async function listPassengers({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingPassengerRow[]> {
-  return db
-    .select()
-    .from(bookingPassengers)
-    .where(eq(bookingPassengers.bookingId, bookingId))
-    .orderBy(asc(bookingPassengers.position));
+  const query = preparedStatement(db, 'lifecycle_passengers', (on) =>
+    on
+      .select()
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, sql.placeholder('bookingId')))
+      .orderBy(asc(bookingPassengers.position))
+      .prepare('lifecycle_passengers'),
+  );
+  return query.execute({ bookingId });
 }
 
 const paymentAddedBy = alias(users, 'payment_added_by');
@@ -484,19 +500,28 @@ export async function listLivePayments({ db, bookingId }: { db: Executor; bookin
 
 /** The booking's group id without a lock: which group to lock first (groups before bookings, as add-booking does). */
 export async function findBookingGroupId({ db, bookingId }: { db: Executor; bookingId: number }): Promise<number | undefined> {
-  const [row] = await db.select({ groupId: bookings.groupId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  const query = preparedStatement(db, 'lifecycle_booking_group_id', (on) =>
+    on.select({ groupId: bookings.groupId }).from(bookings).where(eq(bookings.id, sql.placeholder('bookingId'))).limit(1).prepare('lifecycle_booking_group_id'),
+  );
+  const [row] = await query.execute({ bookingId });
   return row?.groupId;
 }
 
 /** The group row locked until the transaction ends, deleted or not (a cancelled booking may outlive its group). */
 export async function lockGroupRow({ db, groupId }: { db: Executor; groupId: number }): Promise<GroupRow | undefined> {
-  const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).for('update').limit(1);
+  const query = preparedStatement(db, 'lifecycle_group_row_lock', (on) =>
+    on.select().from(groups).where(eq(groups.id, sql.placeholder('groupId'))).for('update').limit(1).prepare('lifecycle_group_row_lock'),
+  );
+  const [row] = await query.execute({ groupId });
   return row;
 }
 
 /** The booking row locked until the transaction ends: a concurrent confirm or cancel waits, then sees this one's result. */
 export async function lockBooking({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update').limit(1);
+  const query = preparedStatement(db, 'lifecycle_booking_lock', (on) =>
+    on.select().from(bookings).where(eq(bookings.id, sql.placeholder('bookingId'))).for('update').limit(1).prepare('lifecycle_booking_lock'),
+  );
+  const [row] = await query.execute({ bookingId });
   return row;
 }
 
@@ -624,16 +649,41 @@ const insertLedgerEntryStatement = fixedStatement(
       ${sql.placeholder('amount')}::int, ${sql.placeholder('entryDate')}::date, ${sql.placeholder('text')}::text)`,
 );
 
-export async function updatePassenger({
-  db,
-  passengerId,
-  values,
-}: {
-  db: Executor;
-  passengerId: number;
-  values: Partial<typeof bookingPassengers.$inferInsert>;
-}): Promise<void> {
-  await db.update(bookingPassengers).set(values).where(eq(bookingPassengers.id, passengerId));
+/** What booking-update writes to one passenger: always these fields, so one prepared statement (decision 070). */
+export type PassengerDetails = Required<
+  Pick<typeof bookingPassengers.$inferInsert, 'title' | 'firstname' | 'lastname' | 'dob' | 'passportNo' | 'passportExpiryDate' | 'passportFileId' | 'visaFileId'>
+>;
+
+export async function updatePassenger({ db, passengerId, values }: { db: Executor; passengerId: number; values: PassengerDetails }): Promise<void> {
+  const query = preparedStatement(db, 'lifecycle_passenger_update', (on) =>
+    on
+      .update(bookingPassengers)
+      .set({
+        title: sql`${sql.placeholder('title')}`,
+        firstname: sql`${sql.placeholder('firstname')}`,
+        lastname: sql`${sql.placeholder('lastname')}`,
+        dob: sql`${sql.placeholder('dob')}`,
+        passportNo: sql`${sql.placeholder('passportNo')}`,
+        passportExpiryDate: sql`${sql.placeholder('passportExpiryDate')}`,
+        passportFileId: sql`${sql.placeholder('passportFileId')}`,
+        visaFileId: sql`${sql.placeholder('visaFileId')}`,
+      })
+      .where(eq(bookingPassengers.id, sql.placeholder('passengerId')))
+      .prepare('lifecycle_passenger_update'),
+  );
+  await query.execute({ ...values, passengerId });
+}
+
+/** Who edited the booking last, and updated_at as Drizzle's $onUpdate sets it (a prepared statement cannot). */
+export async function markBookingEdited({ db, bookingId, editedBy }: { db: Executor; bookingId: number; editedBy: number }): Promise<void> {
+  const query = preparedStatement(db, 'lifecycle_booking_edited', (on) =>
+    on
+      .update(bookings)
+      .set({ editedBy: sql`${sql.placeholder('editedBy')}`, updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz` })
+      .where(eq(bookings.id, sql.placeholder('bookingId')))
+      .prepare('lifecycle_booking_edited'),
+  );
+  await query.execute({ editedBy, updatedAt: new Date().toISOString(), bookingId });
 }
 
 /**

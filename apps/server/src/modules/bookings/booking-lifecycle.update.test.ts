@@ -123,6 +123,7 @@ describe('POST /api/booking-update', () => {
 
     const fields = await currentFields(id);
     fields[1] = { ...fields[1]!, title: 'ms', firstname: '  sara   ahmed ', lastname: " o'brien-khan ", passport_no: 'xy 99887' };
+    const [bookingBefore] = await t.db.select().from(bookings).where(eq(bookings.id, id));
     const response = await send(updateForm(id, fields, { files: [['passport_img[1]', png()], ['visa_copy[2]', png('visa.png')]] }), agentA.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: BOOKING_UPDATED_MESSAGE });
@@ -144,6 +145,9 @@ describe('POST /api/booking-update', () => {
     expect(existsSync(resolveStoragePath({ uploadsDir: t.app.uploadsDir, storagePath: newPath }))).toBe(true);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row!.editedBy).toBe(agentA.user.id);
+    // updated_at is the edit's instant (written by the prepared statement, decision 070), not the booking's creation.
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(bookingBefore!.updatedAt.getTime());
+    expect(Date.now() - row!.updatedAt.getTime()).toBeLessThan(60_000);
 
     const detail = await t.app.inject({ method: 'POST', url: '/api/agent-booking-detail', payload: { booking_id: id }, headers: bearer(agentA.token) });
     expect(detail.json().data.booking_sub[1].passport_img).toContain(`/api/private-files/${after[1]!.passportFileId}?expires=`);

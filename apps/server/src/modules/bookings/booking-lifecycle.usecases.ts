@@ -48,6 +48,7 @@ import {
   refreshReceivedAmount,
   updateBooking,
   updatePassenger,
+  markBookingEdited,
 } from './booking-lifecycle.repository.js';
 import { getKarachiDate } from './booking-lists.usecases.js';
 import { bookingAuditRowRun, bookingAuditSnapshotRun } from './booking-audit-sql.js';
@@ -452,7 +453,7 @@ export async function updateBookingPassengers({
           },
         });
       }
-      await updateBooking({ db: tx, bookingId, values: { editedBy: user.id } });
+      await markBookingEdited({ db: tx, bookingId, editedBy: user.id });
       removedPaths = await deleteUnusedScanFiles({ db: tx, fileIds: replaced });
       await recordAudit(tx, actor, { kind: 'booking', entity_id: bookingId, action: 'update', before });
     });

@@ -35,7 +35,17 @@ export async function findLookups({ db }: { db: Executor }) {
  * a search's 174 groups cost more of the thread than reading the rows (decision 043, profile on PostgreSQL).
  */
 export function isAnyOf(column: Column, ids: readonly number[]): SQL {
-  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+  return sql`${column} = any(${intArrayParam(ids)}::int[])`;
+}
+
+/** isAnyOf in a prepared statement: `column` is one of the ids the placeholder `name` carries (as intArrayParam). */
+export function isAnyOfPlaceholder(column: Column, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::int[])`;
+}
+
+/** Ids as one int[] parameter's text: `{1,2,3}`. */
+export function intArrayParam(ids: readonly number[]): string {
+  return `{${ids.join(',')}}`;
 }
 
 /**

@@ -66,22 +66,37 @@ export async function findNotificationsPage({
   limit: number;
   offset: number;
 }): Promise<{ rows: NotificationRow[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ value: count() }).from(notifications).where(eq(notifications.userId, userId));
+  const page = preparedStatement(db, 'notifications_page', (on) =>
+    on
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('notifications_page'),
+  );
+  const counted = preparedStatement(db, 'notifications_count', (on) =>
+    on
+      .select({ value: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .prepare('notifications_count'),
+  );
+  const rows = await page.execute({ userId, limit, offset });
+  const [total] = await counted.execute({ userId });
   return { rows, total: Number(total?.value ?? 0) };
 }
 
 export async function countUnreadNotifications({ db, userId }: { db: Executor; userId: number }): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const query = preparedStatement(db, 'notifications_unread_count', (on) =>
+    on
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
+      .prepare('notifications_unread_count'),
+  );
+  const [row] = await query.execute({ userId });
   return Number(row?.value ?? 0);
 }
 
@@ -250,20 +265,24 @@ export interface BookingForNotice {
 }
 
 export async function findBookingForNotice({ db, bookingId }: { db: Executor; bookingId: number }): Promise<BookingForNotice | undefined> {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      pnr: groups.pnr,
-      agentUserId: bookings.agentUserId,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      cancelAt: bookings.cancelAt,
-    })
-    .from(bookings)
-    .innerJoin(groups, eq(groups.id, bookings.groupId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
+  const query = preparedStatement(db, 'notifications_booking', (on) =>
+    on
+      .select({
+        id: bookings.id,
+        pnr: groups.pnr,
+        agentUserId: bookings.agentUserId,
+        adults: bookings.adults,
+        children: bookings.children,
+        infants: bookings.infants,
+        cancelAt: bookings.cancelAt,
+      })
+      .from(bookings)
+      .innerJoin(groups, eq(groups.id, bookings.groupId))
+      .where(eq(bookings.id, sql.placeholder('bookingId')))
+      .limit(1)
+      .prepare('notifications_booking'),
+  );
+  const [row] = await query.execute({ bookingId });
   return row;
 }
 

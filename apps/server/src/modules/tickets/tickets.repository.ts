@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, isNull, or, type Column, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { TBA_NAME } from '@portal/contract/ticketing';
 import { allPassengersTicketed, bookingPassengers, bookings, missingNamesCount } from '../bookings/bookings.table.js';
 import { files } from '../files/files.table.js';
-import { isAnyOf, isUnexpiredHold, withSoldSeats } from '../groups/groups.repository.js';
+import { intArrayParam, isAnyOf, isAnyOfPlaceholder, isUnexpiredHold, withSoldSeats } from '../groups/groups.repository.js';
 import { groupLegs, groupSeats, groups } from '../groups/groups.table.js';
 import { mySectors } from '../my-sectors/my-sectors.table.js';
 import { sectors } from '../sectors/sectors.table.js';
@@ -272,23 +273,27 @@ function airlineMatches(text: string): SQL {
  */
 export async function listSeatParts({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Array<[number, number, number | null]>> {
   if (groupIds.length === 0) return [];
-  const parts = unionAll(
-    db
-      .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats'), until: sql<number | null>`null::float8`.as('until') })
-      .from(groupSeats)
-      .where(isAnyOf(groupSeats.groupId, groupIds)),
-    db
-      .select({
-        groupId: bookings.groupId,
-        seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats'),
-        until: sql<number | null>`(extract(epoch from ${bookings.cancelAt}) * 1000)::float8`.as('until'),
-      })
-      .from(bookings)
-      .where(and(isAnyOf(bookings.groupId, groupIds), isUnexpiredHold)),
-  ).as('parts');
-  const [row] = await db
-    .select({ parts: sql<Array<[number, number, number | null]> | null>`json_agg(json_build_array(${parts.groupId}, ${parts.seats}, ${parts.until}))` })
-    .from(parts);
+  const query = preparedStatement(db, 'ticket_seat_parts', (on) => {
+    const parts = unionAll(
+      on
+        .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats'), until: sql<number | null>`null::float8`.as('until') })
+        .from(groupSeats)
+        .where(isAnyOfPlaceholder(groupSeats.groupId, 'groupIds')),
+      on
+        .select({
+          groupId: bookings.groupId,
+          seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats'),
+          until: sql<number | null>`(extract(epoch from ${bookings.cancelAt}) * 1000)::float8`.as('until'),
+        })
+        .from(bookings)
+        .where(and(isAnyOfPlaceholder(bookings.groupId, 'groupIds'), isUnexpiredHold)),
+    ).as('parts');
+    return on
+      .select({ parts: sql<Array<[number, number, number | null]> | null>`json_agg(json_build_array(${parts.groupId}, ${parts.seats}, ${parts.until}))` })
+      .from(parts)
+      .prepare('ticket_seat_parts');
+  });
+  const [row] = await query.execute({ groupIds: intArrayParam(groupIds) });
   return row?.parts ?? [];
 }
 
