@@ -176,8 +176,9 @@ export function notePlainSignIn(request: FastifyRequest): void {
 }
 
 /**
- * A booking write that knows its booking says so (add-booking: the booking it inserted), so writeScopesOf needs
- * neither the answer's JSON nor a read of the booking after the commit (one statement less a booking, decision 055).
+ * A booking write that knows its booking says so (add-booking: the booking it inserted; cancelbooking: the row it
+ * locked), so writeScopesOf needs neither the answer's JSON nor a read of the booking after the commit (one statement
+ * less a write, decisions 055 and 070).
  */
 export function noteWrittenBooking(request: FastifyRequest, booking: WrittenBooking): void {
   writtenBookings.set(request, booking);

@@ -18,6 +18,7 @@ import {
 import { PASSENGER_FILE_TOO_LARGE_MESSAGE } from '@portal/contract/bookings';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { getPageRequest } from '../../lib/pagination.js';
+import { noteWrittenBooking } from '../../plugins/change-scopes.js';
 import { auditActorOf } from '../audit/audit.usecases.js';
 import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
@@ -120,13 +121,14 @@ export async function bookingLifecycleRoutes(app: FastifyInstance): Promise<void
   });
 
   registerRoute(app, cancelBookingRoute, async (request) => {
-    await cancelBooking({
+    const written = await cancelBooking({
       db: app.db,
       user: requireUser(request),
       actor: auditActorOf(request),
       bookingId: request.params.id,
       cancellationCharge: request.query.cancellation_charge,
     });
+    noteWrittenBooking(request, written);
     await tell(request, { kind: 'cancelled', bookingId: request.params.id });
     return { message: TICKET_CANCELLED_MESSAGE };
   });

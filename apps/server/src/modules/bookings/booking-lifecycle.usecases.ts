@@ -53,6 +53,7 @@ import {
 import { getKarachiDate } from './booking-lists.usecases.js';
 import { bookingAuditRowRun, bookingAuditSnapshotRun } from './booking-audit-sql.js';
 import { transactionInFewTrips } from '../../db/few-trips-transaction.js';
+import type { WrittenBooking } from '../../plugins/change-scopes.js';
 import {
   checkPassengerFiles,
   checkPassportsFree,
@@ -293,11 +294,11 @@ export async function cancelBooking({
   bookingId: number;
   cancellationCharge?: number;
   now?: Date;
-}): Promise<void> {
+}): Promise<WrittenBooking> {
   const groupId = await findGroupToLock({ db, bookingId });
   // Decision 069: on PostgreSQL two round trips: BEGIN, the locks (group, then booking) and the before image; then the
   // writes and COMMIT. The locks are held for one round trip and the rules between.
-  await transactionInFewTrips(db, async ({ send }) => {
+  return transactionInFewTrips(db, async ({ send }) => {
     const [, booking, before] = await send([lockGroupRowRun(groupId), lockBookingToCancelRun(bookingId), bookingAuditSnapshotRun(bookingId)]);
     if (!booking) throw createBookingNotFoundError();
     if (user.role !== 'admin' && booking.agentUserId !== user.id) throw createNotOwnBookingError();
@@ -331,6 +332,8 @@ export async function cancelBooking({
       ],
       { commit: true },
     );
+    // What the change scopes need (decision 055), from the locked row: no read of the booking after the commit.
+    return { agentUserId: booking.agentUserId, groupId, confirmed: booking.confirmed };
   });
 }
 
