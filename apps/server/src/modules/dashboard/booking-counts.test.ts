@@ -1,4 +1,5 @@
 import type { AdminDashboard } from '@portal/contract/dashboard';
+import type { SeatsBySectorResponse } from '@portal/contract/insights';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, type TestApp } from '../../test/helpers.js';
@@ -238,9 +239,9 @@ describe('the answers read from booking_counts are the ones counted over the boo
   });
 });
 
-/** Ending Soon as one query over every offered group with its sector, then the sold seats, computed (before decision 045). */
-async function referenceEndingSoon(today: string): Promise<AdminDashboard['pnrs']> {
-  const rows = await rowsOf<{ id: number; pnr: string; departure_date: string; total_ticket: number; sector: string; sold: number }>(sql`
+/** Every offered group with its outbound sector and sold seats, computed over its bookings (before decision 045). */
+async function referenceOfferedGroups(today: string) {
+  return rowsOf<{ id: number; pnr: string; departure_date: string; total_ticket: number; sector: string; sold: number }>(sql`
     select g.id, g.pnr, g.departure_date::text as departure_date, g.total_ticket, fs.from_sector || ' - ' || coalesce(ls.to_sector, fs.to_sector) as sector,
       (select coalesce(sum(b.adults + b.children), 0)::int from bookings b where b.group_id = g.id and not b.cancel_status
         and (b.confirmed or b.cancel_at is null or b.cancel_at > now())) as sold
@@ -249,9 +250,13 @@ async function referenceEndingSoon(today: string): Promise<AdminDashboard['pnrs'
     join sectors fs on fs.id = fl.sector_id
     left join group_legs ll on ll.group_id = g.id and ll.position = g.direction - 1
     left join sectors ls on ls.id = ll.sector_id
-    where not g.close_status and g.deleted_at is null and g.departure_date >= ${today}::date and g.total_ticket > 0
+    where not g.close_status and g.deleted_at is null and g.departure_date >= ${today}::date
     order by g.departure_date, fl.departure_time, g.id`);
-  return rows
+}
+
+/** Ending Soon over referenceOfferedGroups. */
+async function referenceEndingSoon(today: string): Promise<AdminDashboard['pnrs']> {
+  return (await referenceOfferedGroups(today))
     .filter((row) => row.total_ticket - row.sold > 0)
     .slice(0, 10)
     .map((row) => ({
@@ -296,7 +301,7 @@ describe('Ending Soon (from the ticket board, decision 066)', () => {
     expect(soonest(await read())).toMatchObject({ pnr_id: group.id, sold: 1, remaining: 1 });
   });
 
-  it('when full groups fill the first slices (ties on dates and times, via legs, closed, deleted and departed groups), then the list is the one computed over every offered group', async () => {
+  it('when full groups fill the first slices (ties on dates and times, via legs, closed, deleted and departed groups), then Ending Soon and Seats by sector are the ones computed over every offered group', async () => {
     const airlineId = await insertAirlineWithLogo(t.db, 'public/airline_logo/counts-soon.png');
     const mySectorId = await insertDashboardMySector(t.db, { name: 'Soon Sector' });
     for (let index = 0; index < 48; index++) {
@@ -321,5 +326,17 @@ describe('Ending Soon (from the ticket board, decision 066)', () => {
     const expected = await referenceEndingSoon(today);
     expect(expected.length).toBe(10);
     expect(answer.pnrs).toEqual(expected);
+
+    // Seats by sector (decision 071) sums the same board: every offered group's seats per outbound sector.
+    const bySector = new Map<string, SeatsBySectorResponse['data'][number]>();
+    for (const row of await referenceOfferedGroups(today)) {
+      const line = bySector.get(row.sector) ?? { sector: row.sector, groups: 0, for_sale: 0, sold: 0, remaining: 0 };
+      bySector.set(row.sector, { ...line, groups: line.groups + 1, for_sale: line.for_sale + row.total_ticket, sold: line.sold + row.sold, remaining: line.remaining + row.total_ticket - row.sold });
+    }
+    const seats = await t.app.inject({ method: 'GET', url: '/api/insights/seats-by-sector', headers: bearer(admin.token) });
+    expect(seats.statusCode).toBe(200);
+    const expectedSeats = [...bySector.values()].sort((a, b) => b.for_sale - a.for_sale || (a.sector < b.sector ? -1 : 1));
+    expect(expectedSeats.length).toBeGreaterThan(1);
+    expect((seats.json() as SeatsBySectorResponse).data).toEqual(expectedSeats);
   });
 });

@@ -3,11 +3,19 @@ import type { Database } from '../../db/database.js';
 import { formatAgentId, formatCalendarDate } from '../documents/document-format.js';
 import type { RenderedDocument } from '../documents/documents.usecases.js';
 import { renderXlsx, type XlsxTable } from '../documents/xlsx-table.js';
+import type { TicketBoard } from '../tickets/ticket-board.js';
 import { getReceivablesByAge, getSalesAndReceipts, getSeatsBySector } from './insights.usecases.js';
+
+/** What a table is read from. */
+interface InsightSources {
+  db: Database;
+  board: Pick<TicketBoard, 'seatsBySector'>;
+  now: Date;
+}
 
 /** Each insights table as a one-sheet workbook (PRODUCT §6 "every report table exports to xlsx"), through renderXlsx. */
 
-async function salesReceiptsTable(db: Database, now: Date): Promise<XlsxTable> {
+async function salesReceiptsTable({ db, now }: InsightSources): Promise<XlsxTable> {
   const report = await getSalesAndReceipts({ db, now });
   return {
     name: 'Sales and receipts',
@@ -22,8 +30,8 @@ async function salesReceiptsTable(db: Database, now: Date): Promise<XlsxTable> {
   };
 }
 
-async function seatsBySectorTable(db: Database, now: Date): Promise<XlsxTable> {
-  const rows = await getSeatsBySector({ db, now });
+async function seatsBySectorTable({ board }: InsightSources): Promise<XlsxTable> {
+  const rows = await getSeatsBySector({ board });
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     name: 'Seats by sector',
@@ -40,7 +48,7 @@ async function seatsBySectorTable(db: Database, now: Date): Promise<XlsxTable> {
   };
 }
 
-async function receivablesTable(db: Database, now: Date): Promise<XlsxTable> {
+async function receivablesTable({ db, now }: InsightSources): Promise<XlsxTable> {
   const report = await getReceivablesByAge({ db, now });
   const rows = report.agents;
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -60,13 +68,18 @@ async function receivablesTable(db: Database, now: Date): Promise<XlsxTable> {
   };
 }
 
-const TABLES: Record<InsightReport, (db: Database, now: Date) => Promise<XlsxTable>> = {
+const TABLES: Record<InsightReport, (sources: InsightSources) => Promise<XlsxTable>> = {
   'sales-receipts': salesReceiptsTable,
   'seats-by-sector': seatsBySectorTable,
   'receivables-by-age': receivablesTable,
 };
 
-export async function renderInsightXlsx({ db, report, now = new Date() }: { db: Database; report: InsightReport; now?: Date }): Promise<RenderedDocument> {
-  const bytes = await renderXlsx([await TABLES[report](db, now)]);
+export async function renderInsightXlsx({
+  db,
+  board,
+  report,
+  now = new Date(),
+}: Omit<InsightSources, 'now'> & { report: InsightReport; now?: Date }): Promise<RenderedDocument> {
+  const bytes = await renderXlsx([await TABLES[report]({ db, board, now })]);
   return { bytes, filename: `${report}.xlsx` };
 }

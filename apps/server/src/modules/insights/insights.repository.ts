@@ -1,18 +1,11 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { soldSeatsExpression } from '../groups/groups.repository.js';
-import { groupLegs, groups } from '../groups/groups.table.js';
 import { ledgerEntries, ledgerRemovals } from '../ledger/ledger.table.js';
-import { sectors } from '../sectors/sectors.table.js';
 import { users } from '../users/users.table.js';
 import { dayTotals } from './day-totals.table.js';
 
 /** The insights' aggregates (PRODUCT §6 "Insights", decision 034): each report is one SQL statement. */
-
-/** Sums as bigint read as numbers, 0 when nothing is summed. */
-const bigSum = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 
 interface DayRow {
   date: string;
@@ -60,39 +53,6 @@ export async function compactDayTotals({ db }: { db: Executor }): Promise<void> 
   await db.execute(sql`with gone as (delete from ${dayTotals} returning *)
     insert into ${dayTotals} (day, sales, receipts)
     select day, sum(sales), sum(receipts) from gone group by day having sum(sales) <> 0 or sum(receipts) <> 0`);
-}
-
-const firstLeg = alias(groupLegs, 'first_leg');
-const lastOutboundLeg = alias(groupLegs, 'last_outbound_leg');
-const firstSector = alias(sectors, 'first_sector');
-const lastOutboundSector = alias(sectors, 'last_outbound_sector');
-
-/**
- * Seats for sale (total_ticket) and sold (adults + children of live bookings, PRODUCT §4) per outbound sector, over
- * open groups departing on or after `today`: the groups Ending Soon and the search offer. The sector is the first
- * leg's origin to the arrival of leg direction - 1, as on the ticket cards. Each group's sold seats are the ticket
- * cards' (soldSeatsExpression: its stored standing seats and its unexpired holds, decision 043), two index probes a
- * group rather than a sum over its bookings (decision 054: 72 ms of PostgreSQL's time on the benchmark's 50,000).
- */
-export async function sumSeatsBySector({ db, today }: { db: Executor; today: string }) {
-  const sector = sql<string>`${firstSector.fromSector} || ' - ' || coalesce(${lastOutboundSector.toSector}, ${firstSector.toSector})`;
-  const sold = soldSeatsExpression(db, groups.id);
-  const forSale = bigSum(sql`sum(${groups.totalTicket})`);
-  return db
-    .select({
-      sector,
-      groups: sql<number>`count(*)::int`.mapWith(Number),
-      forSale,
-      sold: bigSum(sql`sum(${sold})`),
-    })
-    .from(groups)
-    .innerJoin(firstLeg, and(eq(firstLeg.groupId, groups.id), eq(firstLeg.position, 0)))
-    .innerJoin(firstSector, eq(firstSector.id, firstLeg.sectorId))
-    .leftJoin(lastOutboundLeg, and(eq(lastOutboundLeg.groupId, groups.id), sql`${lastOutboundLeg.position} = ${groups.direction} - 1`))
-    .leftJoin(lastOutboundSector, eq(lastOutboundSector.id, lastOutboundLeg.sectorId))
-    .where(and(eq(groups.closeStatus, false), isNull(groups.deletedAt), gte(groups.departureDate, today)))
-    .groupBy(sector)
-    .orderBy(desc(forSale), sector);
 }
 
 export interface ReceivableRow {

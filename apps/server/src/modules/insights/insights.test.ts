@@ -20,6 +20,8 @@ let t: TestApp;
 let admin: { user: UserRow; token: string };
 let agentToken: string;
 let pastGroup: GroupRow;
+/** gB's confirmed booking of 5 adults (LHE - JED). */
+let fiveSeats: number;
 const agents: Record<'x' | 'y' | 'z', UserRow> = {} as Record<'x' | 'y' | 'z', UserRow>;
 
 const DAY_MINUTES = 24 * 60;
@@ -96,7 +98,7 @@ beforeAll(async () => {
   const lapsed = await seats(gA, 'hold', { adults: 4 });
   await t.db.update(bookings).set({ cancelAt: new Date(Date.now() - 60 * 60_000) }).where(eq(bookings.id, lapsed.id));
   const gB = await open([lheJed], 5);
-  await seats(gB, 'confirmed', { adults: 5 }); // 5
+  fiveSeats = (await seats(gB, 'confirmed', { adults: 5 })).id; // 5
   await open([lheDxb, dxbJed], 3); // via: its outbound sector is LHE - JED, 0 sold
   const gD = await open([khiJed], 1);
   await seats(gD, 'confirmed', { adults: 1 });
@@ -261,3 +263,17 @@ describe('insights access and export', () => {
   });
 });
 
+
+describe('seats by sector after a write through the portal', () => {
+  it('when an administrator cancels a confirmed booking, then the next answer frees its seats at once (the ticket board, decision 071)', async () => {
+    expect((await get('/api/insights/seats-by-sector')).json().data[0]).toEqual({ sector: 'LHE - JED', groups: 3, for_sale: 30, sold: 9, remaining: 21 });
+    const cancelled = await t.app.inject({ method: 'GET', url: `/api/cancelbooking/${fiveSeats}`, headers: bearer(admin.token) });
+    expect(cancelled.statusCode).toBe(200);
+    const response = await get('/api/insights/seats-by-sector');
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as SeatsBySectorResponse).data).toEqual([
+      { sector: 'LHE - JED', groups: 3, for_sale: 30, sold: 4, remaining: 26 },
+      { sector: 'KHI - JED', groups: 1, for_sale: 10, sold: 1, remaining: 9 },
+    ]);
+  });
+});

@@ -6,7 +6,8 @@ import {
 } from '@portal/contract/insights';
 import type { Database } from '../../db/database.js';
 import { getKarachiToday } from '../../lib/karachi-date.js';
-import { sumSalesAndReceiptsByDay, sumSeatsBySector } from './insights.repository.js';
+import type { TicketBoard } from '../tickets/ticket-board.js';
+import { sumSalesAndReceiptsByDay } from './insights.repository.js';
 import { ReceivablesStore } from './receivables-store.js';
 
 /** The insights reports (PRODUCT §6 "Insights", contract insights.ts, decision 034); "today" is Asia/Karachi. */
@@ -30,8 +31,12 @@ export async function getSalesAndReceipts({ db, now = new Date() }: { db: Databa
   };
 }
 
-export async function getSeatsBySector({ db, now = new Date() }: { db: Database; now?: Date }): Promise<SeatsBySectorResponse['data']> {
-  const rows = await sumSeatsBySector({ db, today: getKarachiToday(now) });
+/**
+ * Seats for sale and sold per outbound sector over the offered groups (open, live, departing today or later), from
+ * the ticket board (decision 071): the groups, sectors and sold seats the ticket cards and Ending Soon show.
+ */
+export async function getSeatsBySector({ board }: { board: Pick<TicketBoard, 'seatsBySector'> }): Promise<SeatsBySectorResponse['data']> {
+  const rows = await board.seatsBySector();
   return rows.map((row) => ({ sector: row.sector, groups: row.groups, for_sale: row.forSale, sold: row.sold, remaining: row.forSale - row.sold }));
 }
 

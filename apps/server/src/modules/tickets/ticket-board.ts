@@ -95,6 +95,15 @@ export interface EndingSoonGroup {
   sector: string;
 }
 
+/** One outbound sector's seats over the offered groups, as the Seats by sector insight lists them. */
+export interface SectorSeats {
+  /** The outbound journey, 'LHE - JED'. */
+  sector: string;
+  groups: number;
+  forSale: number;
+  sold: number;
+}
+
 const MAX_AIRLINE_FILTERS = 500;
 
 /**
@@ -255,6 +264,25 @@ export class TicketBoard {
       if (card.totalTicket - sold > 0) found.push({ id: card.id, pnr: card.pnr, departureDate: card.date, totalTicket: card.totalTicket, sold, sector: card.sector });
     }
     return found;
+  }
+
+  /**
+   * The Seats by sector insight (decision 071): every offered group's seats for sale (total_ticket) and sold now, summed
+   * per outbound sector, the most seats for sale first, then the sector in code-point order (the database's C
+   * collation). The groups, sectors and sold seats are the ticket cards'.
+   */
+  async seatsBySector(): Promise<SectorSeats[]> {
+    const now = Date.now();
+    const catalogue = await this.current(now);
+    const bySector = new Map<string, SectorSeats>();
+    for (const card of catalogue.cards) {
+      let row = bySector.get(card.sector);
+      if (!row) bySector.set(card.sector, (row = { sector: card.sector, groups: 0, forSale: 0, sold: 0 }));
+      row.groups += 1;
+      row.forSale += card.totalTicket;
+      row.sold += this.sold(card, now);
+    }
+    return [...bySector.values()].sort((a, b) => b.forSale - a.forSale || (a.sector < b.sector ? -1 : a.sector > b.sector ? 1 : 0));
   }
 
   // ---- Answers -------------------------------------------------------------------------------------------
