@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { airlines } from '../airlines/airlines.table.js';
 import { banners } from '../banners/banners.table.js';
 import { bookings, type PaymentStatus } from '../bookings/bookings.table.js';
@@ -16,17 +17,28 @@ import { bookingCounts } from './booking-counts.table.js';
 /** Confirmed and not cancelled: the bookings that are charged and paid against. */
 const isLiveConfirmed = sql`(${bookings.confirmed} and not ${bookings.cancelStatus})`;
 
-/** Booked on `today` (YYYY-MM-DD, Asia/Karachi), as an instant range so the created_at index serves it. */
-function bookedOn(today: string): SQL {
+/**
+ * A whole number written into the statement's text, not bound (decision 072): the dashboard's statements hold only
+ * such constants, so each is planned once per connection with its real values (a statement with no parameters has
+ * one plan), instead of planned again on every run.
+ */
+function inlined(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a whole number to inline: ${value}`);
+  return sql.raw(String(value));
+}
+
+/** Booked on the placeholder `today` (YYYY-MM-DD, Asia/Karachi), as an instant range so the created_at index serves it. */
+function bookedOnToday(): SQL {
+  const today = sql.placeholder('today');
   return sql`(${bookings.createdAt} >= (${today}::date::timestamp at time zone 'Asia/Karachi') and ${bookings.createdAt} < ((${today}::date + 1)::timestamp at time zone 'Asia/Karachi'))`;
 }
 
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
-const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${status}`;
+const paidAs = (status: PaymentStatus) => sql`${isLiveConfirmed} and ${bookings.paymentStatus} = ${inlined(status)}`;
 
 /** The same conditions over booking_counts' keys. */
 const countedLiveConfirmed = sql`(${bookingCounts.confirmed} and not ${bookingCounts.cancelStatus})`;
-const countedPaidAs = (status: PaymentStatus) => sql`${countedLiveConfirmed} and ${bookingCounts.paymentStatus} = ${status}`;
+const countedPaidAs = (status: PaymentStatus) => sql`${countedLiveConfirmed} and ${bookingCounts.paymentStatus} = ${inlined(status)}`;
 
 /**
  * The all-time counts from booking_counts (decision 045: a few hundred rows kept by triggers, not a pass over every
@@ -34,6 +46,14 @@ const countedPaidAs = (status: PaymentStatus) => sql`${countedLiveConfirmed} and
  * they are computed once for the range, not per booking.
  */
 export async function countBookingSummary({ db, today }: { db: Executor; today: string }) {
+  const query = preparedStatement(db, 'dashboard_counts', (on) => countsQuery(on).prepare('dashboard_counts'));
+  const [row] = await query.execute({ today });
+  const { rows, ...counts } = row!.overall;
+  await compactBookingCountsIfLong({ db, rows });
+  return { ...counts, ...row!.on_today };
+}
+
+function countsQuery(db: Executor) {
   const overall = db
     .select({
       total: countedBookings().as('total'),
@@ -56,12 +76,9 @@ export async function countBookingSummary({ db, today }: { db: Executor; today: 
       todayUnpaid: countWhere(paidAs(0)).as('today_unpaid'),
     })
     .from(bookings)
-    .where(bookedOn(today))
+    .where(bookedOnToday())
     .as('on_today');
-  const [row] = await db.select().from(overall).innerJoin(onToday, sql`true`);
-  const { rows, ...counts } = row!.overall;
-  await compactBookingCountsIfLong({ db, rows });
-  return { ...counts, ...row!.on_today };
+  return db.select().from(overall).innerJoin(onToday, sql`true`);
 }
 
 const agentUsers = alias(users, 'agent_user');
@@ -89,21 +106,21 @@ function pickList(kind: BookingListKind, limit: number): SQL {
   switch (kind) {
     case 'pending':
     case 'partials':
-      return sql`select ${kind}::text as kind, row_number() over (order by created_at desc, id desc) as ord, id, 0 as total from (
+      return sql`select ${sql.raw(`'${kind}'`)}::text as kind, row_number() over (order by created_at desc, id desc) as ord, id, 0 as total from (
           select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings} where ${paidAs(kind === 'pending' ? 0 : 1)}
-          order by ${bookings.createdAt} desc, ${bookings.id} desc limit ${limit}) newest`;
+          order by ${bookings.createdAt} desc, ${bookings.id} desc limit ${inlined(limit)}) newest`;
     case 'holds':
       return sql`select 'holds'::text as kind, row_number() over (order by cancel_at, id) as ord, id, ${countWaiting('holds')} as total from (
           select ${bookings.id} as id, ${bookings.cancelAt} as cancel_at from ${bookings} where ${liveHold} and ${bookings.cancelAt} > now()
-          order by ${bookings.cancelAt}, ${bookings.id} limit ${limit}) soonest`;
+          order by ${bookings.cancelAt}, ${bookings.id} limit ${inlined(limit)}) soonest`;
     case 'due':
       return sql`select 'due'::text as kind, row_number() over (order by departure_date, created_at, id) as ord, id, ${countWaiting('due')} as total from (
           select due.id, g.departure_date, due.created_at
           from (select ${groups.id} as id, ${groups.departureDate} as departure_date from ${groups} order by ${groups.departureDate} offset 0) g
           cross join lateral (select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings}
             where ${bookings.groupId} = g.id and ${isLiveConfirmed} and ${bookings.paymentStatus} < 2
-            order by ${bookings.createdAt}, ${bookings.id} limit ${limit}) due
-          order by g.departure_date, due.created_at, due.id limit ${limit}) first_due`;
+            order by ${bookings.createdAt}, ${bookings.id} limit ${inlined(limit)}) due
+          order by g.departure_date, due.created_at, due.id limit ${inlined(limit)}) first_due`;
   }
 }
 
@@ -127,8 +144,21 @@ function countWaiting(kind: 'holds' | 'due'): SQL {
  * instead of four; the window count over every match cost ~300 ms for the 23,000 bookings due, decision 040).
  */
 export async function listDashboardBookings({ db, limit }: { db: Executor; limit: number }) {
+  const name = `dashboard_lists_${limit}`;
+  const rows = await preparedStatement(db, name, (on) => listsQuery(on, limit).prepare(name)).execute();
+  const lists = Object.fromEntries(LIST_KINDS.map((kind) => [kind, { rows: [] as typeof rows, total: 0 }])) as Record<BookingListKind, { rows: typeof rows; total: number }>;
+  for (const row of rows) {
+    const list = lists[row.kind];
+    list.rows.push(row);
+    list.total = row.total;
+  }
+  return lists;
+}
+
+/** The four lists' statement; every value in it is a constant (inlined), so it has no parameters. */
+function listsQuery(db: Executor, limit: number) {
   const picked = { kind: sql<BookingListKind>`picked.kind`, ord: sql`picked.ord`, id: sql`picked.id`, total: sql<number>`picked.total`.mapWith(Number) };
-  const rows = await db
+  return db
     .select({
       kind: picked.kind,
       booking: bookings,
@@ -149,34 +179,30 @@ export async function listDashboardBookings({ db, limit }: { db: Executor; limit
     .leftJoin(files, eq(files.id, airlines.logoFileId))
     .leftJoin(agentUsers, eq(agentUsers.id, bookings.agentUserId))
     .orderBy(picked.kind, picked.ord);
-  const lists = Object.fromEntries(LIST_KINDS.map((kind) => [kind, { rows: [] as typeof rows, total: 0 }])) as Record<BookingListKind, { rows: typeof rows; total: number }>;
-  for (const row of rows) {
-    const list = lists[row.kind];
-    list.rows.push(row);
-    list.total = row.total;
-  }
-  return lists;
 }
 
 export type DashboardBookingRow = Awaited<ReturnType<typeof listDashboardBookings>>[BookingListKind]['rows'][number];
 
 /** Live agents awaiting approval, the longest waiting first, the first `limit` with the total (decision 023). */
 export async function listPendingAgents({ db, limit }: { db: Executor; limit: number }) {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      agencyName: users.agencyName,
-      email: users.email,
-      phone: users.phone,
-      city: users.city,
-      createdAt: users.createdAt,
-      total: totalRows,
-    })
-    .from(users)
-    .where(and(eq(users.role, 'user'), eq(users.activeStatus, 'pending'), isNull(users.deletedAt)))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(limit);
+  const rows = await preparedStatement(db, 'dashboard_pending_agents', (on) =>
+    on
+      .select({
+        id: users.id,
+        name: users.name,
+        agencyName: users.agencyName,
+        email: users.email,
+        phone: users.phone,
+        city: users.city,
+        createdAt: users.createdAt,
+        total: totalRows,
+      })
+      .from(users)
+      .where(and(sql`${users.role} = 'user'`, sql`${users.activeStatus} = 'pending'`, isNull(users.deletedAt)))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('dashboard_pending_agents'),
+  ).execute({ limit });
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
@@ -184,6 +210,10 @@ export type PendingAgentRow = Awaited<ReturnType<typeof listPendingAgents>>['row
 
 /** Active dashboard buttons in the order they were added, each with the count of its active banners. */
 export async function listActiveDashboardButtons({ db }: { db: Executor }) {
+  return preparedStatement(db, 'dashboard_buttons', (on) => buttonsQuery(on).prepare('dashboard_buttons')).execute();
+}
+
+function buttonsQuery(db: Executor) {
   return db
     .select({
       id: dashboardButtons.id,
@@ -196,6 +226,6 @@ export async function listActiveDashboardButtons({ db }: { db: Executor }) {
     })
     .from(dashboardButtons)
     .leftJoin(files, eq(files.id, dashboardButtons.imageFileId))
-    .where(eq(dashboardButtons.status, true))
+    .where(sql`${dashboardButtons.status}`)
     .orderBy(asc(dashboardButtons.createdAt), asc(dashboardButtons.id));
 }
