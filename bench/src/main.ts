@@ -35,7 +35,7 @@ import { runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { benchHotRelease, describeHotRelease, hotReleaseChecks } from './hot-release.js';
 import { benchLedgerReport, describeLedgerReport, ledgerReportChecks } from './ledger-report.js';
 import { benchMixedScenario, mixedScenarioChecks } from './mixed-scenario.js';
-import { describeBookingTail, WARM_UP_MS, type MixedFigures } from './mixed-workload.js';
+import { describeBookingTail, describeSlowBySlice, WARM_UP_MS, type MixedFigures } from './mixed-workload.js';
 import { benchPassportRead, passportReadChecks } from './passport-read.js';
 import { benchOverhead, describeOverhead, overheadChecks } from './overhead.js';
 import { freePort, ROOT_DIR, round, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, WEB_DIST_DIR } from './processes.js';
@@ -199,6 +199,8 @@ function describeMixed(mixed: MixedFigures): string[] {
       ]),
     ),
     ...mixed.requests.filter((item) => item.errorSample).map((request) => `  ${request.name}: first error ${request.errorSample}`),
+    // Older result files have no slices.
+    ...(mixed.slowBySlice ? [describeSlowBySlice(mixed.slowBySlice)] : []),
     // Decision 059: where the add-booking tail is, by the server's phases.
     ...describeBookingTail(mixed.bookings),
   ];

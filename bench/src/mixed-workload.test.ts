@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ADMIN_STEPS, AGENT_STEPS, bookingTail, chooseStep, describeBookingTail, pickStep, thinkTimeMs, writeShare, type Step, type TimedBooking } from './mixed-workload.js';
+import { ADMIN_STEPS, AGENT_STEPS, bookingTail, chooseStep, describeBookingTail, describeSlowBySlice, pickStep, thinkTimeMs, writeShare, type Step, type TimedBooking } from './mixed-workload.js';
 
 // `npm test -w bench` (node:test through tsx): the mixed workload's step picking (issue 20 point 1).
 const STEPS: Step[] = [
@@ -101,5 +101,16 @@ describe('bookingTail (decision 059)', () => {
   it('when the server did not state its time, then the client time orders them; none at all prints nothing', () => {
     assert.deepEqual(bookingTail([booking(0, null), booking(1, 10)]).slowest.map((item) => item.clientMs), [55, 15]);
     assert.deepEqual(describeBookingTail(bookingTail([])), []);
+  });
+});
+
+describe('describeSlowBySlice', () => {
+  it('when some slices had slow requests, then each of those is named with its count of all, the others left out', () => {
+    const text = describeSlowBySlice([{ slow: 152, all: 1940 }, { slow: 0, all: 2010 }, { slow: 3, all: 1990 }]);
+    assert.equal(text, 'requests over 50 ms (client), by when they were sent: 0-5 s 152 of 1940; 10-15 s 3 of 1990');
+  });
+
+  it('when no request was slow, then it says none', () => {
+    assert.equal(describeSlowBySlice([{ slow: 0, all: 10 }]), 'requests over 50 ms (client), by when they were sent: none');
   });
 });

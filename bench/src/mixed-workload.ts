@@ -153,6 +153,19 @@ export function describeBookingTail(tail: BookingTail): string[] {
   ];
 }
 
+/** The width of a slice of the run in MixedFigures.slowBySlice. */
+export const SLICE_MS = 5_000;
+/** What counts as slow in slowBySlice: the read budget (issue 20). */
+export const SLOW_MS = 50;
+
+/** "over 50 ms, by 5 s of the run: 0-5 s 152 of 1,940; 5-10 s 3 of 2,010; ..." (the slices with any). */
+export function describeSlowBySlice(slices: ReadonlyArray<{ slow: number; all: number }>): string {
+  const parts = slices.flatMap((slice, index) =>
+    slice.slow === 0 ? [] : [`${(index * SLICE_MS) / 1000}-${((index + 1) * SLICE_MS) / 1000} s ${slice.slow} of ${slice.all}`],
+  );
+  return `requests over ${SLOW_MS} ms (client), by when they were sent: ${parts.join('; ') || 'none'}`;
+}
+
 export interface MixedFigures {
   agents: number;
   admins: number;
@@ -167,6 +180,11 @@ export interface MixedFigures {
   bookings: BookingTail;
   /** When the loops started (ISO): TimedBooking.atMs counts from it. */
   startedAt: string;
+  /**
+   * Every request by the SLICE_MS of the run it was sent in: how many, and how many took the client over SLOW_MS. Says
+   * whether a step's p99 is the run's start (the caches and connections filling) or spread over the run.
+   */
+  slowBySlice?: Array<{ slow: number; all: number }>;
 }
 
 interface Hold {
@@ -241,8 +259,15 @@ class Recorder {
     }
   }
 
+  readonly slices: Array<{ slow: number; all: number }> = [];
+
   private push(sample: Sample, sentMs: number, ms: number): void {
     sample.latencies.push(ms);
+    const index = Math.max(0, Math.floor((sentMs - this.startedMs) / SLICE_MS));
+    while (this.slices.length <= index) this.slices.push({ slow: 0, all: 0 });
+    const slice = this.slices[index]!;
+    slice.all += 1;
+    if (ms > SLOW_MS) slice.slow += 1;
     if (sentMs - this.startedMs >= WARM_UP_MS) sample.laterLatencies.push(ms);
   }
 
@@ -448,6 +473,7 @@ export async function runMixedWorkload(options: MixedOptions): Promise<MixedFigu
       serverCpuBefore === null || options.serverPid === undefined ? null : round((100 * (readCpuMs(options.serverPid) - serverCpuBefore)) / elapsedMs),
     benchCpuPercent: round((100 * (benchCpu.user + benchCpu.system)) / 1000 / elapsedMs),
     bookings: bookingTail(bookings),
+    slowBySlice: recorder.slices,
     startedAt,
   };
 }
