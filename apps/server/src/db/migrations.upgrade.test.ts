@@ -23,6 +23,7 @@ import { claimReminder } from '../modules/reminders/reminders.repository.js';
 import { remindersSent } from '../modules/reminders/reminders.table.js';
 import { sendDueReminders } from '../modules/reminders/reminders.usecases.js';
 import { users } from '../modules/users/users.table.js';
+import { listBookings } from '../modules/bookings/booking-lifecycle.repository.js';
 import { bookingCounts } from '../modules/dashboard/booking-counts.table.js';
 import { auditLog } from '../modules/audit/audit.table.js';
 import { ledgerEntries, ledgerRemovals } from '../modules/ledger/ledger.table.js';
@@ -513,6 +514,23 @@ describe('upgrading a database of the previous release', () => {
       await upgraded.db.update(payments).set({ deletedAt: null }).where(eq(payments.id, payment!.id));
     }
     expect((await refigure()).stored).toEqual(stored);
+  });
+
+  it('when bookings\' agent index gained the id (0016, decision 073), then only the new index is there and an agent\'s first page reads the demo bookings newest first', async () => {
+    const rowsOf = async <Row>(query: SQL) => ((await upgraded.db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const indexes = await rowsOf<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'bookings' and indexname like 'bookings_agent_created%'`,
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual(['bookings_agent_created_id_idx']);
+    expect(indexes[0]!.indexdef).toContain('(agent_user_id, created_at, id)');
+    const [agent] = await upgraded.db.select().from(users).where(eq(users.email, DEMO_AGENT.email));
+    const expected = await rowsOf<{ id: number }>(
+      sql`select id from bookings where agent_user_id = ${agent!.id} order by created_at desc, id desc limit 20`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await listBookings({ db: upgraded.db, filter: { agentUserId: agent!.id }, limit: 20, offset: 0 });
+    expect(page.rows.map((row) => row.booking.id)).toEqual(expected.map((row) => Number(row.id)));
+    expect(page.total).toBe((await upgraded.db.select().from(bookings).where(eq(bookings.agentUserId, agent!.id))).length);
   });
 
   it('when the upgraded database serves the app, then the demo administrator and agent sign in', async () => {

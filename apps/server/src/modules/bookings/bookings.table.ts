@@ -118,7 +118,9 @@ export const bookings = pgTable(
     // Sold seats of some groups (groups.repository sumSoldSeats, add-booking's count under the group lock): live
     // bookings only, with the seat counts, so PostgreSQL can answer from the index once the heap is vacuumed.
     index('bookings_live_group_idx').on(t.groupId, t.adults, t.children).where(sql`not ${t.cancelStatus}`),
-    index('bookings_agent_created_idx').on(t.agentUserId, t.createdAt),
+    // An agent's bookings newest first, the id breaking ties (decision 073): a first page walks it in the page's order,
+    // so its plan is kept whatever the agent. It replaced (agent_user_id, created_at).
+    index('bookings_agent_created_id_idx').on(t.agentUserId, t.createdAt, t.id),
     index('bookings_created_idx').on(t.createdAt),
     // Insights' sales per day (decision 034): live confirmed bookings by confirmation instant.
     index('bookings_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmed} and not ${t.cancelStatus}`),
