@@ -273,28 +273,40 @@ function airlineMatches(text: string): SQL {
  */
 export async function listSeatParts({ db, groupIds }: { db: Executor; groupIds: readonly number[] }): Promise<Array<[number, number, number | null]>> {
   if (groupIds.length === 0) return [];
-  const query = preparedStatement(db, 'ticket_seat_parts', (on) => {
-    const parts = unionAll(
-      on
-        .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats'), until: sql<number | null>`null::float8`.as('until') })
-        .from(groupSeats)
-        .where(isAnyOfPlaceholder(groupSeats.groupId, 'groupIds')),
-      on
-        .select({
-          groupId: bookings.groupId,
-          seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats'),
-          until: sql<number | null>`(extract(epoch from ${bookings.cancelAt}) * 1000)::float8`.as('until'),
-        })
-        .from(bookings)
-        .where(and(isAnyOfPlaceholder(bookings.groupId, 'groupIds'), isUnexpiredHold)),
-    ).as('parts');
-    return on
-      .select({ parts: sql<Array<[number, number, number | null]> | null>`json_agg(json_build_array(${parts.groupId}, ${parts.seats}, ${parts.until}))` })
-      .from(parts)
-      .prepare('ticket_seat_parts');
-  });
+  // One group, what a write's refresh mostly asks (decision 074): `= $1`, whose one plan serves any group, so the
+  // database keeps it. The list form is planned per call for its length until five calls make it compare a generic
+  // plan, and which lists came first decided whether it kept one (40 times slower for a short list).
+  if (groupIds.length === 1) {
+    const one = preparedStatement(db, 'ticket_seat_parts_one', (on) =>
+      seatPartsQuery(on, (column) => eq(column, sql.placeholder('groupId'))).prepare('ticket_seat_parts_one'),
+    );
+    const [row] = await one.execute({ groupId: groupIds[0] });
+    return row?.parts ?? [];
+  }
+  const query = preparedStatement(db, 'ticket_seat_parts', (on) =>
+    seatPartsQuery(on, (column) => isAnyOfPlaceholder(column, 'groupIds')).prepare('ticket_seat_parts'),
+  );
   const [row] = await query.execute({ groupIds: intArrayParam(groupIds) });
   return row?.parts ?? [];
+}
+
+/** listSeatParts' statement, its groups chosen by `ofGroups` on a group id column. */
+function seatPartsQuery(on: Executor, ofGroups: (column: Column) => SQL) {
+  const parts = unionAll(
+    on
+      .select({ groupId: groupSeats.groupId, seats: sql<number>`${groupSeats.standingSeats}`.as('seats'), until: sql<number | null>`null::float8`.as('until') })
+      .from(groupSeats)
+      .where(ofGroups(groupSeats.groupId)),
+    on
+      .select({
+        groupId: bookings.groupId,
+        seats: sql<number>`${bookings.adults} + ${bookings.children}`.as('seats'),
+        until: sql<number | null>`(extract(epoch from ${bookings.cancelAt}) * 1000)::float8`.as('until'),
+      })
+      .from(bookings)
+      .where(and(ofGroups(bookings.groupId), isUnexpiredHold)),
+  ).as('parts');
+  return on.select({ parts: sql<Array<[number, number, number | null]> | null>`json_agg(json_build_array(${parts.groupId}, ${parts.seats}, ${parts.until}))` }).from(parts);
 }
 
 /** A live my-sector (active or not) as a card. */
