@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fixedStatement, runFixedStatement } from '../../lib/prepared.js';
 import type { Executor } from '../../db/database.js';
 import { ledgerEntries, ledgerRemovals } from '../ledger/ledger.table.js';
@@ -66,97 +66,83 @@ export interface ReceivableRow {
   total: number;
 }
 
+/** One ledger row as the receivables read it (decision 075): its day counted from 1970-01-01. */
+export interface ReceivableEntry {
+  id: number;
+  booking: number | null;
+  day: number;
+  amount: number;
+  type: 'out' | 'in' | 'reversal';
+}
+
+const entryColumns = sql`${ledgerEntries.id} as id, ${ledgerEntries.bookingId} as booking,
+           (${ledgerEntries.entryDate} - date '1970-01-01') as day, ${ledgerEntries.amount} as amount, ${ledgerEntries.type}::text as type`;
+
+const everyEntryStatement = fixedStatement(
+  'receivable_entries_all',
+  () => sql`select ${ledgerEntries.agentUserId} as agent, ${entryColumns}
+      from ${ledgerEntries}
+     order by ${ledgerEntries.agentUserId}, ${ledgerEntries.entryDate}, ${ledgerEntries.id}`,
+);
+
+const agentEntriesStatement = fixedStatement(
+  'receivable_entries_since',
+  () => sql`select ${ledgerEntries.agentUserId} as agent, ${entryColumns}
+      from ${ledgerEntries}
+     where ${ledgerEntries.agentUserId} = ${sql.placeholder('agent')} and ${ledgerEntries.revision} > ${sql.placeholder('since')}
+     order by ${ledgerEntries.entryDate}, ${ledgerEntries.id}`,
+);
+
+type RawEntry = { agent: number; id: number; booking: number | null; day: number; amount: number; type: ReceivableEntry['type'] };
+
+const entryOf = (row: RawEntry): ReceivableEntry => ({ id: row.id, booking: row.booking, day: row.day, amount: row.amount, type: row.type });
+
 /**
- * Each agent's unpaid debt by age on `today` (decision 034):
- * 1. debts are the `out` rows, each dated by its entry_date (the confirmation day);
- * 2. a booking's `reversal` rows reduce that booking's own `out` rows, oldest first; what a reversal has left over
- *    (more than the booking's out rows, not expected) counts as a payment;
- * 3. the agent's payments (`in` rows, whatever their date) pay the remaining debts oldest first (entry_date, id).
- * A debt item i with running total C_i (oldest first, inclusive) against credits K keeps
- * clamp(C_i - K, 0, amount_i). Only agents with something unpaid are answered, the most owed first.
- * `agents`: only these agents' rows are read and answered (the receivables store's agents whose ledger changed,
- * receivables-store.ts): every step above is one agent's (a booking's rows are its agent's), so an agent's answer is
- * the same whichever other agents are read with it.
+ * The ledger rows the receivables are computed from (decision 075), by agent, each agent's in (entry_date, id) order:
+ * every row, or with `agentUserId` that agent's rows whose revision is above `since` (0: all of them), found through
+ * ledger_entries_agent_revision_idx.
  */
-export async function sumReceivablesByAge({ db, today, agents }: { db: Executor; today: string; agents?: readonly number[] }): Promise<ReceivableRow[]> {
-  const l = ledgerEntries;
-  // Some agents' rows are read once and kept for the three uses below: each read of an agent's rows visits every heap
-  // page holding them (about 3,300 for the busiest agent's 15,500 rows), and on the embedded database those pages
-  // come through its file system. Every agent's rows are read by a sequential scan, where keeping them costs more.
-  const only = agents ? sql` where ${inArray(l.agentUserId, [...agents])}` : sql``;
-  const result = await db.execute(sql`
-    with entries as ${agents ? sql`materialized` : sql`not materialized`} (
-      select ${l.id} as id, ${l.agentUserId} as agent, ${l.bookingId} as booking, ${l.entryDate} as day, ${l.amount} as amount, ${l.type} as type
-        from ${l}${only}
-    ),
-    outs as (
-      select id, agent, booking, day, amount from entries where type = 'out'
-    ),
-    reversed as (
-      select agent, booking, sum(amount) as amount from entries where type = 'reversal' group by agent, booking
-    ),
-    out_per_booking as (
-      select booking, sum(amount) as amount from outs group by booking
-    ),
-    after_reversal as (
-      select outs.agent, outs.day, outs.id,
-             greatest(0, least(outs.amount,
-               sum(outs.amount) over (partition by outs.booking order by outs.day, outs.id) - coalesce(reversed.amount, 0))) as unpaid
-        from outs left join reversed on reversed.booking = outs.booking
-    ),
-    leftover_reversals as (
-      select reversed.agent, greatest(0, reversed.amount - coalesce(out_per_booking.amount, 0)) as amount
-        from reversed left join out_per_booking on out_per_booking.booking = reversed.booking
-    ),
-    credits as (
-      select agent, sum(amount) as amount from (
-        select agent, amount from entries where type = 'in'
-        union all
-        select agent, amount from leftover_reversals
-      ) c group by agent
-    ),
-    owed as (
-      select debts.agent, debts.day,
-             greatest(0, least(debts.unpaid,
-               sum(debts.unpaid) over (partition by debts.agent order by debts.day, debts.id) - coalesce(credits.amount, 0))) as amount
-        from (select * from after_reversal where unpaid > 0) debts
-        left join credits on credits.agent = debts.agent
-    ),
-    buckets as (
-      select agent,
-             coalesce(sum(amount) filter (where ${today}::date - day <= 7), 0) as d0,
-             coalesce(sum(amount) filter (where ${today}::date - day between 8 and 30), 0) as d8,
-             coalesce(sum(amount) filter (where ${today}::date - day between 31 and 60), 0) as d31,
-             coalesce(sum(amount) filter (where ${today}::date - day > 60), 0) as d60,
-             sum(amount) as total
-        from owed group by agent having sum(amount) > 0
-    )
-    select buckets.agent as user_id, ${users.agentId} as agent_id,
-           coalesce(nullif(${users.agencyName}, ''), ${users.name}) as agent_name,
-           buckets.d0::bigint as d0, buckets.d8::bigint as d8, buckets.d31::bigint as d31, buckets.d60::bigint as d60,
-           buckets.total::bigint as total
-      from buckets join ${users} on ${users.id} = buckets.agent
-     order by buckets.total desc, agent_name, buckets.agent`);
-  type Raw = { user_id: number; agent_id: number | null; agent_name: string; d0: string; d8: string; d31: string; d60: string; total: string };
-  return (result as unknown as { rows: Raw[] }).rows.map((row) => ({
-    userId: Number(row.user_id),
-    agentId: row.agent_id === null ? null : Number(row.agent_id),
-    agentName: row.agent_name,
-    days0To7: Number(row.d0),
-    days8To30: Number(row.d8),
-    days31To60: Number(row.d31),
-    daysOver60: Number(row.d60),
-    total: Number(row.total),
-  }));
+export async function readReceivableEntries({
+  db,
+  agentUserId,
+  since = 0,
+}: {
+  db: Executor;
+  agentUserId?: number;
+  since?: number;
+}): Promise<Map<number, ReceivableEntry[]>> {
+  const rows =
+    agentUserId === undefined
+      ? await runFixedStatement<RawEntry>(db, everyEntryStatement(db), {})
+      : await runFixedStatement<RawEntry>(db, agentEntriesStatement(db), { agent: agentUserId, since });
+  const byAgent = new Map<number, ReceivableEntry[]>();
+  for (const row of rows) {
+    let entries = byAgent.get(row.agent);
+    if (!entries) byAgent.set(row.agent, (entries = []));
+    entries.push(entryOf(row));
+  }
+  return byAgent;
 }
 
 export interface AgentLedgerRevision {
   userId: number;
   agentId: number | null;
   agentName: string;
-  /** The highest revision of the user's ledger rows and of its ledger removals (decision 050), as "rows/removals". */
-  revision: string;
+  /** The highest revision of the user's ledger rows (decision 050); 0 without rows. */
+  rowsRevision: number;
+  /** The highest revision of its ledger removals; 0 without any. */
+  removalsRevision: number;
 }
+
+const agentLedgerRevisionsStatement = fixedStatement(
+  'receivable_revisions',
+  () => sql`select ${users.id} as user_id, ${users.agentId} as agent_id,
+           coalesce(nullif(${users.agencyName}, ''), ${users.name}) as agent_name,
+           coalesce((select max(${ledgerEntries.revision}) from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${users.id}), 0)::text as rows_revision,
+           coalesce((select max(${ledgerRemovals.revision}) from ${ledgerRemovals} where ${ledgerRemovals.agentUserId} = ${users.id}), 0)::text as removals_revision
+      from ${users}
+     order by agent_name, ${users.id}`,
+);
 
 /**
  * Every user with its name as the receivables show it and where its ledger stands (decision 054): any change of an
@@ -164,19 +150,13 @@ export interface AgentLedgerRevision {
  * user (ledger_entries_agent_revision_idx, ledger_removals_agent_revision_idx). In the receivables' order of names.
  */
 export async function readAgentLedgerRevisions({ db }: { db: Executor }): Promise<AgentLedgerRevision[]> {
-  const result = await db.execute(sql`
-    select ${users.id} as user_id, ${users.agentId} as agent_id,
-           coalesce(nullif(${users.agencyName}, ''), ${users.name}) as agent_name,
-           coalesce((select max(${ledgerEntries.revision}) from ${ledgerEntries} where ${ledgerEntries.agentUserId} = ${users.id}), 0)
-             || '/' ||
-           coalesce((select max(${ledgerRemovals.revision}) from ${ledgerRemovals} where ${ledgerRemovals.agentUserId} = ${users.id}), 0) as revision
-      from ${users}
-     order by agent_name, ${users.id}`);
-  type Raw = { user_id: number; agent_id: number | null; agent_name: string; revision: string };
-  return (result as unknown as { rows: Raw[] }).rows.map((row) => ({
+  type Raw = { user_id: number; agent_id: number | null; agent_name: string; rows_revision: string; removals_revision: string };
+  const rows = await runFixedStatement<Raw>(db, agentLedgerRevisionsStatement(db), {});
+  return rows.map((row) => ({
     userId: Number(row.user_id),
     agentId: row.agent_id === null ? null : Number(row.agent_id),
     agentName: row.agent_name,
-    revision: String(row.revision),
+    rowsRevision: Number(row.rows_revision),
+    removalsRevision: Number(row.removals_revision),
   }));
 }

@@ -40,7 +40,7 @@ export async function getSeatsBySector({ board }: { board: Pick<TicketBoard, 'se
   return rows.map((row) => ({ sector: row.sector, groups: row.groups, for_sale: row.forSale, sold: row.sold, remaining: row.forSale - row.sold }));
 }
 
-/** One receivables store per database (decision 054): the report's route and its xlsx answer from it. */
+/** One receivables store per database (decisions 054 and 075): the report's route and its xlsx answer from it. */
 const receivablesStores = new WeakMap<Database, ReceivablesStore>();
 
 export function receivablesStoreOf(db: Database): ReceivablesStore {
@@ -50,10 +50,10 @@ export function receivablesStoreOf(db: Database): ReceivablesStore {
 }
 
 /**
- * Computes every agent's receivables line once, right after the server starts (main.ts), so that the first
- * administrator to open the report after a restart does not wait for the whole statement (about 200 ms of the embedded
- * database's only thread, 250 ms of PostgreSQL's with the benchmark's 100,000 ledger rows): later answers compute
- * only the agents whose ledgers moved. Never throws: a failure only leaves the first answer to compute it.
+ * Reads every agent's ledger rows and computes every receivables line once, right after the server starts (main.ts),
+ * so that the first administrator to open the report after a restart does not wait for it (decision 075: reading the
+ * benchmark's 100,000 rows takes about 350 ms): later answers read only the rows written since. Never throws: a
+ * failure only leaves the first answer to do it.
  */
 export async function warmReceivablesByAge({ db, now = new Date() }: { db: Database; now?: Date }): Promise<void> {
   await receivablesStoreOf(db)
