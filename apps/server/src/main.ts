@@ -11,6 +11,7 @@ import { DatabaseLockedError, openDatabase, type DatabaseHandle } from './db/dat
 import { seedDatabase } from './db/seed/seed.js';
 import { isDiskFull } from './lib/db-errors.js';
 import { warmReceivablesByAge } from './modules/insights/insights.usecases.js';
+import { warmLedgers } from './modules/ledger/ledger.usecases.js';
 
 // src/main.ts and dist/main.js are both one level below apps/server; the SPA build is apps/web/dist.
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -102,8 +103,9 @@ async function serve(config: AppConfig, { worker }: { worker: number | undefined
     process.exit(1);
   }
   if (worker === undefined) app.log.info(`portal ready at ${config.publicUrl} (database: ${database.engine})`);
-  // The receivables report's one costly answer, computed now rather than for the first administrator (decision 054).
-  void warmReceivablesByAge({ db: database.db });
+  // The receivables report's one costly answer, computed now rather than for the first administrator (decision 054),
+  // then the longest ledgers read, rather than by their agents' first answers (decision 076).
+  void warmReceivablesByAge({ db: database.db }).then(() => warmLedgers({ db: database.db }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { gzipAll } from './ledger-gzip.js';
 import { mergeLedgerRows, parseLedgerRows, rowCount } from './ledger-rows.js';
 import { LedgerStore } from './ledger-store.js';
 import { readLedgerReport } from './ledger.repository.js';
+import { warmLedgers } from './ledger.usecases.js';
 import { ledgerEntries } from './ledger.table.js';
 
 // Decision 050: the ledger store holds each agent's rows as the stored texts and reads only the rows written since the
@@ -157,5 +158,30 @@ describe('the ledger store', () => {
     expect(store.heldBytes()).toBeLessThanOrEqual(bound);
     await post(a.id, 1, D(0), 'after');
     await expectLikeSql(store, a.id);
+  });
+  it('when the longest ledgers are warmed, then those of at least the minimum are held, longest first, until half the bytes, and their next answers are the statement’s', async () => {
+    const long = (await insertAgentWithToken(handle.db, { name: 'Warm Long' })).user;
+    const middle = (await insertAgentWithToken(handle.db, { name: 'Warm Middle' })).user;
+    const short = (await insertAgentWithToken(handle.db, { name: 'Warm Short' })).user;
+    for (let index = 0; index < 60; index++) {
+      await post(long.id, 100 + index, D(-index), 'long');
+      if (index < 50) await post(middle.id, 200 + index, D(-index), 'middle');
+      if (index < 5) await post(short.id, 300 + index, D(-index), 'short');
+    }
+    const mine = (agents: readonly number[]) => agents.filter((id) => [long.id, middle.id, short.id].includes(id));
+    const store = new LedgerStore({ db: handle.db });
+    expect(mine(await warmLedgers({ db: handle.db, store, minRows: 45 }))).toEqual([long.id, middle.id]);
+    expect([store.holds(long.id), store.holds(middle.id), store.holds(short.id)]).toEqual([true, true, false]);
+    // A posting after the warm: the held ledger reads it and answers as the statement does.
+    await post(long.id, 1, D(0), 'after the warm');
+    await expectLikeSql(store, long.id);
+    await expectLikeSql(store, middle.id);
+
+    // A store that may hold little stops once half of it is used.
+    const alone = new LedgerStore({ db: handle.db });
+    await alone.report({ agentUserId: long.id });
+    const small = new LedgerStore({ db: handle.db, maxBytes: alone.heldBytes() * 2 });
+    expect(await small.warm([long.id, middle.id])).toEqual([long.id]);
+    expect(small.holds(middle.id)).toBe(false);
   });
 });

@@ -55,6 +55,13 @@ export interface LedgerSlice {
 /** Bytes a ledger holds: its texts, about a sixth more for their gzip blocks, and 20 bytes of offsets, id, date and balance per row. */
 const sizeOf = (rows: LedgerRows) => Math.ceil(rows.data.length * 1.17) + 20 * rowCount(rows);
 
+/** The rows' gzip blocks, made the first time the whole ledger is asked of these rows. */
+function zippedOf(held: Held): ZippedRows {
+  held.zipped ??= zipRows(held.rows, held.zipBase);
+  held.zipBase = null;
+  return held.zipped;
+}
+
 export class LedgerStore {
   private readonly db: Executor;
   private readonly maxBytes: number;
@@ -82,15 +89,31 @@ export class LedgerStore {
   async report({ agentUserId, from, to }: { agentUserId: number; from?: string | undefined; to?: string | undefined }): Promise<LedgerSlice> {
     const held = await this.current(agentUserId);
     const { rows } = held;
-    if (!from && !to) {
-      held.zipped ??= zipRows(rows, held.zipBase);
-      held.zipBase = null;
-    }
+    if (!from && !to) zippedOf(held);
     const first = from ? firstOnOrAfter(rows, dayOf(from)) : 0;
     const last = (to ? firstOnOrAfter(rows, dayOf(to) + 1) : rowCount(rows)) - 1;
     const openingBalance = first > 0 ? rows.balances[first - 1]! : 0;
     const closingBalance = last >= first ? rows.balances[last]! : openingBalance;
     return { openingBalance, closingBalance, rows: rowsBytes(rows, first, last), zipped: !from && !to ? held.zipped : null };
+  }
+
+  /**
+   * Reads the ledgers of `agents` whole, in that order, as their first answers would (their gzip blocks too), while
+   * what the store holds stays under half the bytes it may hold (decision 076). Answers the agents read.
+   */
+  async warm(agents: readonly number[]): Promise<number[]> {
+    const read: number[] = [];
+    for (const agentUserId of agents) {
+      if (this.bytes >= this.maxBytes / 2) break;
+      await Promise.all(zippedOf(await this.current(agentUserId)).blocks.map((block) => block.deflated));
+      read.push(agentUserId);
+    }
+    return read;
+  }
+
+  /** Whether the agent's ledger is held (tests). */
+  holds(agentUserId: number): boolean {
+    return this.slots.get(agentUserId)?.held != null;
   }
 
   private slotOf(agentUserId: number): Slot {

@@ -119,6 +119,20 @@ export async function readLedgerChanges({ db, agentUserId, since }: { db: Execut
 }
 
 /**
+ * The agents whose ledgers hold at least `minRows` rows, the longest first (decision 076: the ledgers warmed at start).
+ * Counted from ledger_entries_agent_date_idx.
+ */
+export async function listLongestLedgers({ db, minRows }: { db: Executor; minRows: number }): Promise<number[]> {
+  const rows = await db
+    .select({ agentUserId: ledgerEntries.agentUserId })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.agentUserId)
+    .having(gte(count(), minRows))
+    .orderBy(desc(count()), asc(ledgerEntries.agentUserId));
+  return rows.map((row) => row.agentUserId);
+}
+
+/**
  * Locks the users row of the agent whose ledger holds the payment's row, before that row is edited or removed (decision
  * 049): the restatement trigger locks it too, and an edit that held the row while waiting for the agent would
  * deadlock with another restatement of that agent waiting for the row.

@@ -9,8 +9,7 @@ import { registerRoute } from '../../lib/route.js';
 import type { AuthUser } from '../auth/auth.usecases.js';
 import { setDocumentHeaders } from '../documents/document-reply.js';
 import { renderAgentsBalanceXlsx, renderLedgerXlsx } from './ledger-xlsx.js';
-import { LedgerStore } from './ledger-store.js';
-import { getAccountReport, getAccountReportJson, getAgentsBalancePage, getAgentsBalanceReport } from './ledger.usecases.js';
+import { getAccountReport, getAccountReportJson, getAgentsBalancePage, getAgentsBalanceReport, ledgerStoreOf } from './ledger.usecases.js';
 
 function requireUser(request: FastifyRequest): AuthUser {
   // The auth hook has already answered 401 on user routes without a caller.
@@ -22,7 +21,7 @@ function requireUser(request: FastifyRequest): AuthUser {
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   // The agents' ledgers held as JSON bytes and brought up to date on each computed answer (decision 050); a 15,000-row
   // ledger is neither 15,000 objects nor run through the zod serialiser (decision 042).
-  const store = new LedgerStore({ db: app.db });
+  const store = ledgerStoreOf(app.db);
   registerRoute(app, accountReportRoute, async (request, reply) => {
     const { bytes, gzip } = await getAccountReportJson({ db: app.db, store, user: requireUser(request), input: request.body });
     if (gzip) offerGzip(request, gzip);
