@@ -66,62 +66,36 @@ export interface ReceivableRow {
   total: number;
 }
 
-/** One ledger row as the receivables read it (decision 075): its day counted from 1970-01-01. */
+/** A ledger row's type as the receivables read it (decision 075). */
+export const ENTRY_OUT = 0;
+export const ENTRY_IN = 1;
+export const ENTRY_REVERSAL = 2;
+
+/** One ledger row as the receivables read it (decision 075): its day counted from 1970-01-01, booking 0 for none. */
 export interface ReceivableEntry {
   id: number;
-  booking: number | null;
+  booking: number;
   day: number;
   amount: number;
-  type: 'out' | 'in' | 'reversal';
+  kind: typeof ENTRY_OUT | typeof ENTRY_IN | typeof ENTRY_REVERSAL;
 }
-
-const entryColumns = sql`${ledgerEntries.id} as id, ${ledgerEntries.bookingId} as booking,
-           (${ledgerEntries.entryDate} - date '1970-01-01') as day, ${ledgerEntries.amount} as amount, ${ledgerEntries.type}::text as type`;
-
-const everyEntryStatement = fixedStatement(
-  'receivable_entries_all',
-  () => sql`select ${ledgerEntries.agentUserId} as agent, ${entryColumns}
-      from ${ledgerEntries}
-     order by ${ledgerEntries.agentUserId}, ${ledgerEntries.entryDate}, ${ledgerEntries.id}`,
-);
 
 const agentEntriesStatement = fixedStatement(
   'receivable_entries_since',
-  () => sql`select ${ledgerEntries.agentUserId} as agent, ${entryColumns}
+  () => sql`select ${ledgerEntries.id} as id, coalesce(${ledgerEntries.bookingId}, 0) as booking,
+           (${ledgerEntries.entryDate} - date '1970-01-01') as day, ${ledgerEntries.amount} as amount,
+           (case ${ledgerEntries.type} when 'out' then ${sql.raw(String(ENTRY_OUT))} when 'in' then ${sql.raw(String(ENTRY_IN))} else ${sql.raw(String(ENTRY_REVERSAL))} end) as kind
       from ${ledgerEntries}
      where ${ledgerEntries.agentUserId} = ${sql.placeholder('agent')} and ${ledgerEntries.revision} > ${sql.placeholder('since')}
      order by ${ledgerEntries.entryDate}, ${ledgerEntries.id}`,
 );
 
-type RawEntry = { agent: number; id: number; booking: number | null; day: number; amount: number; type: ReceivableEntry['type'] };
-
-const entryOf = (row: RawEntry): ReceivableEntry => ({ id: row.id, booking: row.booking, day: row.day, amount: row.amount, type: row.type });
-
 /**
- * The ledger rows the receivables are computed from (decision 075), by agent, each agent's in (entry_date, id) order:
- * every row, or with `agentUserId` that agent's rows whose revision is above `since` (0: all of them), found through
- * ledger_entries_agent_revision_idx.
+ * The agent's ledger rows whose revision is above `since` (0: all of them), in (entry_date, id) order, found through
+ * ledger_entries_agent_revision_idx: what the receivables are computed from (decision 075).
  */
-export async function readReceivableEntries({
-  db,
-  agentUserId,
-  since = 0,
-}: {
-  db: Executor;
-  agentUserId?: number;
-  since?: number;
-}): Promise<Map<number, ReceivableEntry[]>> {
-  const rows =
-    agentUserId === undefined
-      ? await runFixedStatement<RawEntry>(db, everyEntryStatement(db), {})
-      : await runFixedStatement<RawEntry>(db, agentEntriesStatement(db), { agent: agentUserId, since });
-  const byAgent = new Map<number, ReceivableEntry[]>();
-  for (const row of rows) {
-    let entries = byAgent.get(row.agent);
-    if (!entries) byAgent.set(row.agent, (entries = []));
-    entries.push(entryOf(row));
-  }
-  return byAgent;
+export async function readReceivableEntries({ db, agentUserId, since }: { db: Executor; agentUserId: number; since: number }): Promise<ReceivableEntry[]> {
+  return runFixedStatement<ReceivableEntry>(db, agentEntriesStatement(db), { agent: agentUserId, since });
 }
 
 export interface AgentLedgerRevision {

@@ -159,7 +159,7 @@ describe('the ledger store', () => {
     await post(a.id, 1, D(0), 'after');
     await expectLikeSql(store, a.id);
   });
-  it('when the longest ledgers are warmed, then those of at least the minimum are held, longest first, until half the bytes, and their next answers are the statement’s', async () => {
+  it('when the longest ledgers are warmed, then those of at least the minimum are held, longest first, until a quarter of the bytes, and their next answers are the statement’s', async () => {
     const long = (await insertAgentWithToken(handle.db, { name: 'Warm Long' })).user;
     const middle = (await insertAgentWithToken(handle.db, { name: 'Warm Middle' })).user;
     const short = (await insertAgentWithToken(handle.db, { name: 'Warm Short' })).user;
@@ -177,10 +177,10 @@ describe('the ledger store', () => {
     await expectLikeSql(store, long.id);
     await expectLikeSql(store, middle.id);
 
-    // A store that may hold little stops once half of it is used.
+    // A store that may hold little stops once a quarter of it is used.
     const alone = new LedgerStore({ db: handle.db });
     await alone.report({ agentUserId: long.id });
-    const small = new LedgerStore({ db: handle.db, maxBytes: alone.heldBytes() * 2 });
+    const small = new LedgerStore({ db: handle.db, maxBytes: alone.heldBytes() * 4 });
     expect(await small.warm([long.id, middle.id])).toEqual([long.id]);
     expect(small.holds(middle.id)).toBe(false);
   });

@@ -99,12 +99,12 @@ export class LedgerStore {
 
   /**
    * Reads the ledgers of `agents` whole, in that order, as their first answers would (their gzip blocks too), while
-   * what the store holds stays under half the bytes it may hold (decision 076). Answers the agents read.
+   * what the store holds stays under a quarter of the bytes it may hold (decision 076). Answers the agents read.
    */
   async warm(agents: readonly number[]): Promise<number[]> {
     const read: number[] = [];
     for (const agentUserId of agents) {
-      if (this.bytes >= this.maxBytes / 2) break;
+      if (this.bytes >= this.maxBytes / 4) break;
       await Promise.all(zippedOf(await this.current(agentUserId)).blocks.map((block) => block.deflated));
       read.push(agentUserId);
     }

@@ -33,7 +33,7 @@ export const LEDGER_WARM_MIN_ROWS = 1_000;
 
 /**
  * Reads the longest ledgers into the store right after the server starts (main.ts, decision 076), the longest first,
- * while the store stays under half its bytes: the first answer of a 15,000-row ledger otherwise reads and gzips it
+ * while the store stays under a quarter of its bytes: the first answer of a 15,000-row ledger otherwise reads and gzips it
  * whole (250-420 ms on the benchmark's workload). Never throws: a failure only leaves those first answers to read.
  */
 export async function warmLedgers({ db, store = ledgerStoreOf(db), minRows = LEDGER_WARM_MIN_ROWS }: { db: Database; store?: LedgerStore; minRows?: number }): Promise<number[]> {
