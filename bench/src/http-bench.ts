@@ -15,6 +15,7 @@ import {
   SERVER_MAIN,
   SERVER_NODE_ARGS,
   startNodeProcess,
+  waitUntilIdle,
   WORKLOAD_CHECK_MAIN,
   WORKLOAD_MAIN,
   type RunningProcess,
@@ -265,6 +266,7 @@ export async function benchEngine(prepared: PreparedEngine, options: LoadOptions
   const tokenOf = agentSessions(server.baseUrl);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    log(`[${prepared.engine}] the server's start-up work done ${await waitUntilIdle(server.child.pid!)} ms after that`);
     const afterStart = readMemory(server.child.pid!);
     const adminToken = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
     const busyAgentToken = await tokenOf(workload.busyAgentEmail);

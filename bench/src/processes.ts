@@ -51,6 +51,26 @@ export function readCpuMs(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Waits until a server has done the work it starts after `listen` (the receivables' and the longest ledgers' warm-up,
+ * decisions 075 and 076): its CPU time, with its children's (a WORKERS=N primary's workers), unchanged over three
+ * 50 ms polls in a row (the clock ticks are 10 ms; a warm-up also waits for its database), at most `maxMs`. Answers
+ * the ms waited, so that a scenario measures the server as it runs, not its start.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 15_000): Promise<number> {
+  const started = performance.now();
+  const cpuOf = () => [pid, ...childPids(pid)].reduce((sum, one) => sum + readCpuMs(one), 0);
+  let last = cpuOf();
+  let quiet = 0;
+  while (quiet < 3 && performance.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = cpuOf();
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+  return Math.round(performance.now() - started);
+}
+
 /** The ids of a process's children (Linux /proc): a server's OCR child, or the workers of a WORKERS=N primary. */
 export function childPids(pid: number): number[] {
   try {

@@ -1,7 +1,8 @@
 /**
  * What every single-scenario run (`--scenario hot-release | overhead | mixed`) does around its measurement, per engine:
  * a fresh database with the workload of `scale`, one server on a free port (under `node --cpu-prof` with
- * `--cpu-prof <dir>`), a second's pause after its health check, the server's output printed if the measurement
+ * `--cpu-prof <dir>`), a second's pause after its health check and then until its start-up work is done
+ * (waitUntilIdle), the server's output printed if the measurement
  * throws, the server stopped, the profile of the measured seconds summarised (cpu-profile.ts) and the database
  * disposed of. `afterStop` runs on the database after the server has stopped (the mixed run's invariants).
  */
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { summariseCpuProfiles, type ProfileSummary } from './cpu-profile.js';
 import { prepareEngine, type Engine, type PreparedEngine } from './engines.js';
 import { generateWorkload, serverEnv, type WorkloadReport } from './http-bench.js';
-import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, type RunningProcess } from './processes.js';
+import { freePort, SERVER_MAIN, SERVER_NODE_ARGS, startNodeProcess, waitUntilIdle, type RunningProcess } from './processes.js';
 
 export interface ScenarioContext {
   prepared: PreparedEngine;
@@ -60,6 +61,7 @@ export async function withScenarioServer<T, A = undefined>(
     let result: T;
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
+      log(`${options.label} the server's start-up work done ${await waitUntilIdle(server.child.pid!)} ms after that`);
       result = await measure({
         prepared,
         workload,
