@@ -52,18 +52,19 @@ export function readCpuMs(pid: number, thread?: number): number {
 }
 
 /**
- * Waits until a server has done the work it starts after `listen` (the receivables' and the longest ledgers' warm-up,
- * decisions 075 and 076): its CPU time, with its children's (a WORKERS=N primary's workers), unchanged over three
- * 50 ms polls in a row (the clock ticks are 10 ms; a warm-up also waits for its database), at most `maxMs`. Answers
- * the ms waited, so that a scenario measures the server as it runs, not its start.
+ * Waits until a process is idle: its CPU time (with its children's, a WORKERS=N primary's workers) unchanged over
+ * `quietPolls` polls in a row, `pollMs` apart (the clock ticks are 10 ms), at most `maxMs`. Answers the ms waited.
+ * The defaults wait for the work a server starts after `listen` (the receivables' and the longest ledgers' warm-up,
+ * decisions 075 and 076, which also wait for their database), so that a scenario measures the server as it runs, not
+ * its start.
  */
-export async function waitUntilIdle(pid: number, maxMs = 15_000): Promise<number> {
+export async function waitUntilIdle(pid: number, { pollMs = 50, quietPolls = 3, maxMs = 15_000 } = {}): Promise<number> {
   const started = performance.now();
   const cpuOf = () => [pid, ...childPids(pid)].reduce((sum, one) => sum + readCpuMs(one), 0);
   let last = cpuOf();
   let quiet = 0;
-  while (quiet < 3 && performance.now() - started < maxMs) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  while (quiet < quietPolls && performance.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
     const now = cpuOf();
     quiet = now === last ? quiet + 1 : 0;
     last = now;

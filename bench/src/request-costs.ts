@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { bearer, bookOneSeat, getOffered, INSIGHTS_REPORTS } from './api.js';
 import { BROWSER_HEADERS, headerOf, send, type BenchRequest } from './client.js';
-import { readCpuMs, round } from './processes.js';
+import { readCpuMs, round, waitUntilIdle } from './processes.js';
 import { parseServerTiming, summarizeLatencies, type LatencySummary } from './stats.js';
 
 export interface SequentialCost {
@@ -28,14 +28,7 @@ export interface SequentialCost {
  * the posting, 49 ms 0.3 s after it).
  */
 async function settle(serverPid: number): Promise<void> {
-  const deadline = performance.now() + 1_000;
-  let last = readCpuMs(serverPid);
-  while (performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const now = readCpuMs(serverPid);
-    if (now === last) return;
-    last = now;
-  }
+  await waitUntilIdle(serverPid, { pollMs: 30, quietPolls: 1, maxMs: 1_000 });
 }
 
 /**
